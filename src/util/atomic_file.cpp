@@ -1,0 +1,62 @@
+#include "wdl/util/atomic_file.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace wdl::util {
+namespace {
+
+std::filesystem::path unique_temporary_name(const std::filesystem::path& target) {
+    static std::atomic<unsigned> counter{0};
+    auto name = target.filename().string() + ".tmp." + std::to_string(::getpid()) + "." +
+                std::to_string(counter++);
+    return target.parent_path() / name;
+}
+
+std::runtime_error file_error(const std::string& what, const std::filesystem::path& path) {
+    return std::runtime_error(what + " " + path.string() + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
+AtomicFile::AtomicFile(std::filesystem::path target)
+    : target_(std::move(target)), temporary_(unique_temporary_name(target_)) {
+    file_ = std::fopen(temporary_.c_str(), "wb");
+    if (!file_) throw file_error("cannot create", temporary_);
+}
+
+AtomicFile::~AtomicFile() {
+    if (committed_) return;
+    if (file_) std::fclose(file_);
+    std::error_code ignored;
+    std::filesystem::remove(temporary_, ignored);
+}
+
+void AtomicFile::write(std::string_view bytes) {
+    if (bytes.empty()) return;
+    if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
+        throw file_error("cannot write", temporary_);
+}
+
+void AtomicFile::commit() {
+    bool ok = std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;
+    ok = (std::fclose(file_) == 0) && ok;
+    file_ = nullptr;
+    if (!ok) throw file_error("cannot write", temporary_);
+    if (std::rename(temporary_.c_str(), target_.c_str()) != 0)
+        throw file_error("cannot rename to", target_);
+    committed_ = true;
+}
+
+void write_file_atomically(const std::filesystem::path& target, std::string_view content) {
+    AtomicFile file(target);
+    file.write(content);
+    file.commit();
+}
+
+}  // namespace wdl::util

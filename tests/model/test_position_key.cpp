@@ -1,0 +1,36 @@
+#include <catch2/catch.hpp>
+
+#include "wdl/model/position_key.hpp"
+
+using wdl::model::Outcome;
+using wdl::model::PositionKey;
+
+TEST_CASE("position keys use the original tools' spelling", "[model][key]") {
+    CHECK(wdl::model::format_key({Outcome::Win, 12, 62, 35}) == "('W', 12, 62, 35)");
+    CHECK(wdl::model::format_key({Outcome::Loss, 1, 78, -1001}) == "('L', 1, 78, -1001)");
+}
+
+TEST_CASE("position keys parse back, tolerating spacing and quote style", "[model][key]") {
+    auto key = wdl::model::parse_key("('D', 10, 53, -65)");
+    REQUIRE(key);
+    CHECK(*key == PositionKey{Outcome::Draw, 10, 53, -65});
+    auto spaced = wdl::model::parse_key(" ( \"W\" ,3,  40 , +5 ) ");
+    REQUIRE(spaced);
+    CHECK(*spaced == PositionKey{Outcome::Win, 3, 40, 5});
+}
+
+TEST_CASE("malformed position keys are rejected", "[model][key]") {
+    for (const char* bad : {"", "('X', 1, 2, 3)", "('W', 1, 2)", "('W', 1, 2, 3, 4)",
+                            "('W', 1, 2, 3", "W, 1, 2, 3", "('W', a, 2, 3)", "('W', 1, 2, 3)x"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(wdl::model::parse_key(bad));
+    }
+}
+
+TEST_CASE("packed keys round-trip", "[model][key]") {
+    for (PositionKey key : {PositionKey{Outcome::Win, 1, 78, 1001},
+                            PositionKey{Outcome::Loss, 200, 0, -1001},
+                            PositionKey{Outcome::Draw, 57, 17, -5}}) {
+        CHECK(wdl::model::unpack_key(wdl::model::pack_key(key)) == key);
+    }
+}

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+// Plots of scoreWDL (SPEC section 4), drawn by running gnuplot (pngcairo terminal).
+// The input types are plain data so that any caller can fill them.
+namespace wdl::report {
+
+// Retained position counts at one (mom, internal eval) point.
+struct CountCell {
+    int mom = 0;
+    int eval = 0;  // internal value units
+    double wins = 0, draws = 0, losses = 0;
+};
+
+// p(mom) = ((c3 * t + c2) * t + c1) * t + c0 with t = mom / mom_target.
+struct Cubic {
+    std::array<double, 4> coeffs{};  // c3, c2, c1, c0
+    int mom_target = 58;
+};
+
+struct FittedModel {
+    Cubic a, b;
+    // The stage-1 local fits: a and b of each mom that had enough wins (equal lengths).
+    std::vector<int> local_moms;
+    std::vector<double> local_as, local_bs;
+    // The input data's p_a (NormalizeData), drawn when it shares the mom type.
+    std::optional<Cubic> input_a;
+};
+
+struct SummaryPlot {
+    std::string mom_name = "material";  // "material" or "move"
+    int pawn_value = 328;               // internal units per pawn: second x axis, plot ranges
+    int mom_plot_min = 17, mom_plot_max = 78, mom_plot_target = 58;
+    std::vector<CountCell> cells;      // any order; cells with equal keys are added
+    std::optional<FittedModel> model;  // absent for --modelFitting None: data panels only
+};
+
+// Writes the 2x3 summary PNG atomically. Throws std::runtime_error with a clear message
+// when gnuplot is missing or fails, or the PNG cannot be written.
+void write_summary_plot(const SummaryPlot& plot, const std::filesystem::path& png);
+
+// Position counts per mom for the stacked-bar distribution PNG (equal lengths).
+struct Distribution {
+    std::string mom_name = "material";
+    std::vector<int> moms;
+    std::vector<double> wins, draws, losses;
+};
+
+// Writes the distribution PNG atomically; errors as write_summary_plot.
+void write_distribution_plot(const Distribution& distribution, const std::filesystem::path& png);
+
+// For --plot save+show: displays a saved PNG (gnuplot's interactive terminal when $DISPLAY
+// or $WAYLAND_DISPLAY is set, else xdg-open if available). Returns false when nothing could
+// display it; never throws.
+bool show_plot(const std::filesystem::path& png);
+
+}  // namespace wdl::report

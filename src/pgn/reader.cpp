@@ -1,0 +1,304 @@
+#include "wdl/pgn/reader.hpp"
+
+#include <cstring>
+#include <string>
+
+namespace wdl::pgn {
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f'; }
+
+bool is_tag_name_char(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// True if a tag line `[Name "` starts at `pos`: the test that tells a new tag section from a
+// '[' inside a comment such as lichess's `[%eval 0.3]`.
+bool tag_line_at(std::string_view text, std::size_t pos) {
+    if (pos >= text.size() || text[pos] != '[') return false;
+    std::size_t i = pos + 1;
+    std::size_t name_start = i;
+    while (i < text.size() && is_tag_name_char(text[i])) ++i;
+    if (i == name_start) return false;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    return i < text.size() && text[i] == '"';
+}
+
+// The first line start in [from, to) that begins a tag line, or npos.
+std::size_t tag_line_within(std::string_view text, std::size_t from, std::size_t to) {
+    while (from < to) {
+        const void* newline = std::memchr(text.data() + from, '\n', to - from);
+        if (!newline) return std::string_view::npos;
+        std::size_t line_start = static_cast<const char*>(newline) - text.data() + 1;
+        if (tag_line_at(text, line_start)) return line_start;
+        from = line_start;
+    }
+    return std::string_view::npos;
+}
+
+bool is_result_token(std::string_view token) {
+    return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
+}
+
+bool is_annotation_token(std::string_view token) {
+    return token.find_first_not_of("!?") == std::string_view::npos;
+}
+
+// Strips a move-number prefix ("12.", "12...", "1.") and returns what remains.
+std::string_view without_move_number(std::string_view token) {
+    std::size_t digits = 0;
+    while (digits < token.size() && token[digits] >= '0' && token[digits] <= '9') ++digits;
+    if (digits == 0 || digits == token.size() || token[digits] != '.') return token;
+    std::size_t end = digits;
+    while (end < token.size() && token[end] == '.') ++end;
+    return token.substr(end);
+}
+
+class GameReader {
+public:
+    GameReader(std::string_view text, Visitor& visitor) : text_(text), visitor_(visitor) {}
+
+    void read_all() {
+        skip_byte_order_mark();
+        while (skip_blank_and_escape_lines()) {
+            visitor_.begin_game(pos_);
+            read_tag_section();
+            visitor_.begin_movetext();
+            read_movetext();
+        }
+    }
+
+private:
+    char peek() const { return text_[pos_]; }
+    bool at_end() const { return pos_ >= text_.size(); }
+    bool at_line_start() const { return pos_ == 0 || text_[pos_ - 1] == '\n'; }
+
+    void skip_byte_order_mark() {
+        if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
+    }
+
+    void skip_to_next_line() {
+        const void* newline = std::memchr(text_.data() + pos_, '\n', text_.size() - pos_);
+        pos_ = newline ? static_cast<const char*>(newline) - text_.data() + 1 : text_.size();
+    }
+
+    // Returns false at the end of the text.
+    bool skip_blank_and_escape_lines() {
+        while (!at_end()) {
+            if (is_blank(peek())) {
+                ++pos_;
+            } else if (peek() == '%' && at_line_start()) {
+                skip_to_next_line();
+            } else {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void read_tag_section() {
+        while (skip_blank_and_escape_lines() && peek() == '[') read_tag_line();
+    }
+
+    void read_tag_line() {
+        ++pos_;  // '['
+        while (!at_end() && (peek() == ' ' || peek() == '\t')) ++pos_;
+        std::size_t name_start = pos_;
+        while (!at_end() && is_tag_name_char(peek())) ++pos_;
+        std::string_view name = text_.substr(name_start, pos_ - name_start);
+        while (!at_end() && (peek() == ' ' || peek() == '\t')) ++pos_;
+        std::string_view value;
+        if (!at_end() && peek() == '"') value = read_quoted_value();
+        skip_to_next_line();
+        if (!name.empty()) visitor_.tag(name, value);
+    }
+
+    // Reads "..." with \" and \\ escapes; a value missing its closing quote ends at the line end.
+    std::string_view read_quoted_value() {
+        ++pos_;
+        std::size_t start = pos_;
+        bool escaped = false;
+        while (!at_end() && peek() != '"' && peek() != '\n') {
+            if (peek() == '\\' && pos_ + 1 < text_.size() && text_[pos_ + 1] != '\n') {
+                escaped = true;
+                ++pos_;
+            }
+            ++pos_;
+        }
+        std::string_view raw = text_.substr(start, pos_ - start);
+        if (!escaped) return raw;
+        unescaped_.clear();
+        for (std::size_t i = 0; i < raw.size(); ++i) {
+            if (raw[i] == '\\' && i + 1 < raw.size()) ++i;
+            unescaped_ += raw[i];
+        }
+        return unescaped_;
+    }
+
+    void read_movetext() {
+        pending_san_ = {};
+        pending_comment_ = {};
+        has_pending_ = false;
+        wants_moves_ = true;
+        while (!at_end()) {
+            char c = peek();
+            if (is_blank(c)) {
+                ++pos_;
+            } else if (c == '{') {
+                if (!read_brace_comment()) return finish_game(false);
+            } else if (c == ';') {
+                std::size_t start = pos_ + 1;
+                skip_to_next_line();
+                std::size_t end = pos_;
+                while (end > start && is_blank(text_[end - 1])) --end;
+                attach_comment(text_.substr(start, end - start));
+            } else if (c == '%' && at_line_start()) {
+                skip_to_next_line();
+            } else if (c == '(') {
+                if (!skip_variation()) return finish_game(false);
+            } else if (c == '[') {
+                return finish_game(false);
+            } else if (c == '$') {
+                ++pos_;
+                while (!at_end() && peek() >= '0' && peek() <= '9') ++pos_;
+            } else if (c == ')' || c == '}') {
+                ++pos_;
+            } else {
+                std::string_view token = read_token();
+                if (is_result_token(token)) return finish_game(true);
+                handle_move_token(token);
+            }
+        }
+        finish_game(false);
+    }
+
+    std::string_view read_token() {
+        std::size_t start = pos_;
+        while (!at_end()) {
+            char c = peek();
+            if (is_blank(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' ||
+                c == '[' || c == '$')
+                break;
+            ++pos_;
+        }
+        return text_.substr(start, pos_ - start);
+    }
+
+    void handle_move_token(std::string_view token) {
+        std::string_view san = without_move_number(token);
+        if (san.empty() || is_annotation_token(san)) return;
+        // A "12." followed by its move without a blank, e.g. "12.e4", leaves the move.
+        if (san.front() >= '1' && san.front() <= '9' && san.find('.') != std::string_view::npos)
+            return;
+        deliver_pending_move();
+        pending_san_ = san;
+        pending_comment_ = {};
+        has_pending_ = true;
+    }
+
+    void attach_comment(std::string_view comment) {
+        std::size_t first = 0;
+        while (first < comment.size() && is_blank(comment[first])) ++first;
+        if (has_pending_ && pending_comment_.empty()) pending_comment_ = comment.substr(first);
+    }
+
+    // Finds the '}' closing the comment that opens at pos_. An unterminated comment (no '}'
+    // before the next tag line) returns npos and moves pos_ to that tag line or the end.
+    std::size_t find_comment_close() {
+        std::size_t start = pos_ + 1;
+        const void* close = std::memchr(text_.data() + start, '}', text_.size() - start);
+        std::size_t end = close ? static_cast<const char*>(close) - text_.data() : text_.size();
+        std::size_t tag_line = tag_line_within(text_, start, end);
+        if (tag_line != std::string_view::npos || !close) {
+            pos_ = tag_line != std::string_view::npos ? tag_line : text_.size();
+            return std::string_view::npos;
+        }
+        return end;
+    }
+
+    bool read_brace_comment() {
+        std::size_t start = pos_ + 1;
+        std::size_t close = find_comment_close();
+        if (close == std::string_view::npos) return false;
+        attach_comment(text_.substr(start, close - start));
+        pos_ = close + 1;
+        return true;
+    }
+
+    // Skips a (possibly nested) variation with its comments. Returns false if it is
+    // unbalanced: it then ends at the next tag line or the end of the text.
+    bool skip_variation() {
+        int depth = 0;
+        while (!at_end()) {
+            char c = peek();
+            if (c == '(') {
+                ++depth;
+                ++pos_;
+            } else if (c == ')') {
+                ++pos_;
+                if (--depth == 0) return true;
+            } else if (c == '{') {
+                std::size_t close = find_comment_close();
+                if (close == std::string_view::npos) return false;
+                pos_ = close + 1;
+            } else if (c == ';') {
+                skip_to_next_line();
+            } else if (c == '\n') {
+                ++pos_;
+                if (tag_line_at(text_, pos_)) return false;
+            } else {
+                ++pos_;
+            }
+        }
+        return false;
+    }
+
+    void deliver_pending_move() {
+        if (!has_pending_) return;
+        has_pending_ = false;
+        if (wants_moves_) wants_moves_ = visitor_.move(pending_san_, pending_comment_);
+    }
+
+    void finish_game(bool terminated) {
+        deliver_pending_move();
+        visitor_.end_game(terminated);
+    }
+
+    std::string_view text_;
+    Visitor& visitor_;
+    std::size_t pos_ = 0;
+    std::string unescaped_;
+    std::string_view pending_san_;
+    std::string_view pending_comment_;
+    bool has_pending_ = false;
+    bool wants_moves_ = true;
+};
+
+// True if the last non-blank line before `line_start` is a tag line.
+bool follows_tag_line(std::string_view text, std::size_t line_start) {
+    std::size_t end = line_start;
+    while (end > 0 && is_blank(text[end - 1])) --end;
+    if (end == 0) return false;
+    std::size_t begin = text.rfind('\n', end - 1);
+    begin = begin == std::string_view::npos ? 0 : begin + 1;
+    return text[begin] == '[';
+}
+
+}  // namespace
+
+void read_games(std::string_view text, Visitor& visitor) { GameReader(text, visitor).read_all(); }
+
+std::size_t find_last_game_start(std::string_view text, std::size_t min_offset) {
+    std::size_t pos = text.size();
+    while (pos > min_offset) {
+        std::size_t newline = text.rfind('\n', pos - 1);
+        if (newline == std::string_view::npos || newline + 1 <= min_offset) break;
+        std::size_t line_start = newline + 1;
+        if (tag_line_at(text, line_start) && !follows_tag_line(text, line_start))
+            return line_start;
+        pos = newline;
+    }
+    return std::string_view::npos;
+}
+
+}  // namespace wdl::pgn

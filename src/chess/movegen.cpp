@@ -1,0 +1,173 @@
+// Legal move generation: pseudo-legal moves filtered by a king-safety test that is skipped for
+// the common case (not in check, piece not pinned, not a king or en-passant move).
+
+#include "attacks.hpp"
+#include "wdl/chess/board.hpp"
+
+namespace wdl::chess {
+
+using namespace detail;
+
+namespace {
+
+// Squares strictly between two aligned squares.
+Bitboard squares_between(int a, int b) {
+    if (rook_attacks(a, 0) & square_bit(b)) {
+        return rook_attacks(a, square_bit(b)) & rook_attacks(b, square_bit(a));
+    }
+    return bishop_attacks(a, square_bit(b)) & bishop_attacks(b, square_bit(a));
+}
+
+Bitboard shift_forward(Bitboard bits, Color color) {
+    return color == Color::White ? bits << 8 : bits >> 8;
+}
+
+void add_pawn_moves(MoveList& out, int from, int to, bool promotes) {
+    Square origin = static_cast<Square>(from), target = static_cast<Square>(to);
+    if (!promotes) {
+        out.push_back({origin, target, MoveKind::Normal});
+        return;
+    }
+    for (PieceType type :
+         {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight}) {
+        out.push_back({origin, target, MoveKind::Promotion, type});
+    }
+}
+
+}  // namespace
+
+Board::Bitboard Board::pinned_pieces(Color color) const {
+    int king = king_square(color);
+    Color them = opposite(color);
+    Bitboard queens = pieces(them, PieceType::Queen);
+    Bitboard snipers = (rook_attacks(king, 0) & (pieces(them, PieceType::Rook) | queens)) |
+                       (bishop_attacks(king, 0) & (pieces(them, PieceType::Bishop) | queens));
+    Bitboard occupancy = occupied();
+    Bitboard pinned = 0;
+    while (snipers) {
+        Bitboard blockers = squares_between(king, pop_lowest_square(snipers)) & occupancy;
+        bool single_blocker = blockers && !(blockers & (blockers - 1));
+        if (single_blocker && (blockers & pieces(color))) pinned |= blockers;
+    }
+    return pinned;
+}
+
+// Plays the move on the occupancy only and asks whether any enemy piece, other than the one
+// captured, then attacks our king. Exact for every non-castling pseudo-legal move, including
+// en-passant captures that uncover the king along the rank.
+bool Board::leaves_king_safe(Move move) const {
+    Color us = side_to_move_, them = opposite(us);
+    Bitboard from_bit = square_bit(move.from), to_bit = square_bit(move.to);
+    Bitboard captured = move.kind == MoveKind::EnPassant ? square_bit(move.to ^ 8)
+                                                         : to_bit & pieces(them);
+    Bitboard occupancy = (occupied() ^ from_bit ^ captured) | to_bit;
+    bool king_moves = squares_[move.from] % 6 == static_cast<int>(PieceType::King);
+    int king = king_moves ? move.to : king_square(us);
+    return !(attackers_to(king, occupancy) & pieces(them) & ~captured);
+}
+
+// Works for any Chess960 placement: the squares both pieces cross must be empty (apart from
+// the two of them) and no square the king crosses may be attacked. Attacks are computed with
+// king and rook lifted; a slider that the rook alone was shielding would attack the king's
+// target anyway, so lifting the rook never changes the verdict.
+bool Board::castling_is_legal(CastlingSide side) const {
+    Color us = side_to_move_;
+    Square rook = castling_rook_[static_cast<int>(us)][side];
+    if (rook == no_square) return false;
+    int king = king_square(us);
+    int rank_start = rank_of(king) * 8;
+    int king_target = rank_start + (side == KingSide ? 6 : 2);
+    int rook_target = rank_start + (side == KingSide ? 5 : 3);
+    Bitboard occupancy = occupied() ^ square_bit(king) ^ square_bit(rook);
+    Bitboard king_path = rank_span(king, king_target);
+    if ((king_path | rank_span(rook, rook_target)) & occupancy) return false;
+    Bitboard enemies = pieces(opposite(us));
+    while (king_path) {
+        if (attackers_to(pop_lowest_square(king_path), occupancy) & enemies) return false;
+    }
+    return true;
+}
+
+void Board::generate_pseudo_legal(MoveList& out) const {
+    Color us = side_to_move_, them = opposite(us);
+    Bitboard occupancy = occupied(), ours = pieces(us), enemies = pieces(them);
+    bool white = us == Color::White;
+    int forward = white ? 8 : -8;
+    Bitboard promotion_rank = rank_mask(white ? 7 : 0);
+
+    Bitboard pawns = pieces(us, PieceType::Pawn);
+    Bitboard single_pushes = shift_forward(pawns, us) & ~occupancy;
+    Bitboard double_pushes =
+        shift_forward(single_pushes, us) & ~occupancy & rank_mask(white ? 3 : 4);
+    for (Bitboard targets = single_pushes; targets;) {
+        int to = pop_lowest_square(targets);
+        add_pawn_moves(out, to - forward, to, square_bit(to) & promotion_rank);
+    }
+    for (Bitboard targets = double_pushes; targets;) {
+        int to = pop_lowest_square(targets);
+        add_pawn_moves(out, to - 2 * forward, to, false);
+    }
+    for (Bitboard from_set = pawns; from_set;) {
+        int from = pop_lowest_square(from_set);
+        for (Bitboard targets = pawn_attacks(us, from) & enemies; targets;) {
+            int to = pop_lowest_square(targets);
+            add_pawn_moves(out, from, to, square_bit(to) & promotion_rank);
+        }
+    }
+    if (en_passant_square_ != no_square) {
+        for (Bitboard from_set = pawn_attacks(them, en_passant_square_) & pawns; from_set;) {
+            out.push_back({static_cast<Square>(pop_lowest_square(from_set)), en_passant_square_,
+                           MoveKind::EnPassant});
+        }
+    }
+
+    for (PieceType type : {PieceType::Knight, PieceType::Bishop, PieceType::Rook,
+                           PieceType::Queen, PieceType::King}) {
+        for (Bitboard from_set = pieces(us, type); from_set;) {
+            int from = pop_lowest_square(from_set);
+            for (Bitboard targets = piece_attacks(type, from, occupancy) & ~ours; targets;) {
+                out.push_back({static_cast<Square>(from),
+                               static_cast<Square>(pop_lowest_square(targets))});
+            }
+        }
+    }
+
+    for (CastlingSide side : {KingSide, QueenSide}) {
+        if (castling_is_legal(side)) {
+            out.push_back({king_square(us), castling_rook_[static_cast<int>(us)][side],
+                           MoveKind::Castling});
+        }
+    }
+}
+
+void Board::legal_moves(MoveList& out) const {
+    out.clear();
+    generate_pseudo_legal(out);
+    Bitboard must_test = pinned_pieces(side_to_move_) | square_bit(king_square(side_to_move_));
+    bool check = in_check();
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        Move move = out[i];
+        bool safe_without_test = move.kind == MoveKind::Castling ||
+                                 (!check && move.kind != MoveKind::EnPassant &&
+                                  !(must_test & square_bit(move.from)));
+        if (safe_without_test || leaves_king_safe(move)) out[kept++] = move;
+    }
+    out.truncate(kept);
+}
+
+std::uint64_t Board::perft(int depth) const {
+    if (depth <= 0) return 1;
+    MoveList moves;
+    legal_moves(moves);
+    if (depth == 1) return moves.size();
+    std::uint64_t nodes = 0;
+    for (Move move : moves) {
+        Board next = *this;
+        next.play(move);
+        nodes += next.perft(depth - 1);
+    }
+    return nodes;
+}
+
+}  // namespace wdl::chess

@@ -1,0 +1,157 @@
+// SAN resolution without generating all legal moves: only pieces of the named type that can
+// reach the target square are tried, each checked for king safety.
+
+#include <optional>
+
+#include "attacks.hpp"
+#include "wdl/chess/board.hpp"
+
+namespace wdl::chess {
+
+using namespace detail;
+
+namespace {
+
+bool is_annotation(char c) { return c == '+' || c == '#' || c == '!' || c == '?'; }
+bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+std::optional<PieceType> piece_from_letter(char letter) {
+    switch (letter) {
+        case 'N': return PieceType::Knight;
+        case 'B': return PieceType::Bishop;
+        case 'R': return PieceType::Rook;
+        case 'Q': return PieceType::Queen;
+        case 'K': return PieceType::King;
+        default: return std::nullopt;
+    }
+}
+
+// Lower case is tolerated: at the end of a pawn move it cannot be mistaken for a file.
+std::optional<PieceType> promotion_from_letter(char letter) {
+    switch (letter) {
+        case 'N': case 'n': return PieceType::Knight;
+        case 'B': case 'b': return PieceType::Bishop;
+        case 'R': case 'r': return PieceType::Rook;
+        case 'Q': case 'q': return PieceType::Queen;
+        default: return std::nullopt;
+    }
+}
+
+// The parts of a non-castling SAN move.
+struct SanParts {
+    PieceType type = PieceType::Pawn;
+    int to = 0;
+    int from_file = -1;  // disambiguation, -1 when absent
+    int from_rank = -1;
+    bool capture_marked = false;
+    std::optional<PieceType> promotion;
+};
+
+std::optional<SanParts> split_san(std::string_view san) {
+    if (san.size() < 2 || san.size() > 7) return std::nullopt;
+    SanParts parts;
+    if (auto piece = piece_from_letter(san.front())) {
+        parts.type = *piece;
+        san.remove_prefix(1);
+    }
+    if (parts.type == PieceType::Pawn && san.size() >= 3) {
+        if ((parts.promotion = promotion_from_letter(san.back()))) {
+            san.remove_suffix(1);
+            if (san.back() == '=') san.remove_suffix(1);
+        }
+    }
+    if (san.size() < 2) return std::nullopt;
+    char to_file = san[san.size() - 2], to_rank = san[san.size() - 1];
+    if (!is_file(to_file) || !is_rank(to_rank)) return std::nullopt;
+    parts.to = (to_rank - '1') * 8 + (to_file - 'a');
+    san.remove_suffix(2);
+    if (!san.empty() && (san.back() == 'x' || san.back() == ':')) {
+        parts.capture_marked = true;
+        san.remove_suffix(1);
+    }
+    if (!san.empty() && is_file(san.front())) {
+        parts.from_file = san.front() - 'a';
+        san.remove_prefix(1);
+    }
+    if (!san.empty() && is_rank(san.front())) {
+        parts.from_rank = san.front() - '1';
+        san.remove_prefix(1);
+    }
+    if (!san.empty()) return std::nullopt;
+    return parts;
+}
+
+}  // namespace
+
+std::optional<Move> Board::parse_san(std::string_view san) const {
+    while (!san.empty() && is_annotation(san.back())) san.remove_suffix(1);
+    if (san == "O-O" || san == "0-0") return parse_castling(KingSide);
+    if (san == "O-O-O" || san == "0-0-0") return parse_castling(QueenSide);
+    return parse_piece_move(san);
+}
+
+std::optional<Move> Board::parse_castling(CastlingSide side) const {
+    if (!castling_is_legal(side)) return std::nullopt;
+    return Move{king_square(side_to_move_), castling_rook_[static_cast<int>(side_to_move_)][side],
+                MoveKind::Castling};
+}
+
+// Pawns that can make the described move; 0 when the text cannot be a pawn move here. kind
+// receives the move kind.
+static Bitboard pawn_origins(const SanParts& parts, Color us, Bitboard occupancy,
+                             Bitboard our_pawns, Bitboard enemies, Square en_passant,
+                             MoveKind& kind) {
+    bool white = us == Color::White;
+    int to = parts.to;
+    bool last_rank = rank_of(to) == (white ? 7 : 0);
+    if (last_rank != parts.promotion.has_value()) return 0;
+    kind = parts.promotion ? MoveKind::Promotion : MoveKind::Normal;
+    bool capture = parts.from_file >= 0 && parts.from_file != file_of(to);
+    if (capture) {
+        if (to == en_passant) {
+            kind = MoveKind::EnPassant;
+        } else if (!(enemies & square_bit(to))) {
+            return 0;
+        }
+        return pawn_attacks(opposite(us), to) & our_pawns;
+    }
+    if (parts.capture_marked || (occupancy & square_bit(to))) return 0;
+    int behind = white ? to - 8 : to + 8;
+    if (behind < 0 || behind > 63) return 0;
+    if (our_pawns & square_bit(behind)) return square_bit(behind);
+    bool double_push_rank = rank_of(to) == (white ? 3 : 4);
+    if (!double_push_rank || (occupancy & square_bit(behind))) return 0;
+    return our_pawns & square_bit(white ? behind - 8 : behind + 8);
+}
+
+std::optional<Move> Board::parse_piece_move(std::string_view san) const {
+    auto parts = split_san(san);
+    if (!parts) return std::nullopt;
+    Color us = side_to_move_;
+    Bitboard occupancy = occupied();
+    MoveKind kind = MoveKind::Normal;
+    Bitboard origins;
+    if (parts->type == PieceType::Pawn) {
+        origins = pawn_origins(*parts, us, occupancy, pieces(us, PieceType::Pawn),
+                               pieces(opposite(us)), en_passant_square_, kind);
+    } else {
+        if (pieces(us) & square_bit(parts->to)) return std::nullopt;
+        origins = piece_attacks(parts->type, parts->to, occupancy) & pieces(us, parts->type);
+    }
+    if (parts->from_file >= 0) origins &= file_mask(parts->from_file);
+    if (parts->from_rank >= 0) origins &= rank_mask(parts->from_rank);
+
+    std::optional<Move> found;
+    while (origins) {
+        Move move{static_cast<Square>(pop_lowest_square(origins)),
+                  static_cast<Square>(parts->to), kind,
+                  parts->promotion.value_or(PieceType::Queen)};
+        if (!leaves_king_safe(move)) continue;
+        if (found) return std::nullopt;  // ambiguous
+        found = move;
+    }
+    return found;
+}
+
+}  // namespace wdl::chess

@@ -104,13 +104,18 @@ inline Bitboard bishop_attacks(int square, Bitboard occupancy) {
 // Attacks of a non-pawn piece.
 inline Bitboard piece_attacks(PieceType type, int square, Bitboard occupancy) {
     switch (type) {
-        case PieceType::Knight: return knight_attacks(square);
-        case PieceType::Bishop: return bishop_attacks(square, occupancy);
-        case PieceType::Rook: return rook_attacks(square, occupancy);
+        case PieceType::Knight:
+            return knight_attacks(square);
+        case PieceType::Bishop:
+            return bishop_attacks(square, occupancy);
+        case PieceType::Rook:
+            return rook_attacks(square, occupancy);
         case PieceType::Queen:
             return bishop_attacks(square, occupancy) | rook_attacks(square, occupancy);
-        case PieceType::King: return king_attacks(square);
-        case PieceType::Pawn: break;
+        case PieceType::King:
+            return king_attacks(square);
+        case PieceType::Pawn:
+            break;
     }
     return 0;
 }

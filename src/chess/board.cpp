@@ -92,9 +92,7 @@ std::optional<Color> Board::color_on(Square square) const {
 }
 
 int Board::material() const {
-    auto count = [this](PieceType type) {
-        return std::popcount(by_type_[static_cast<int>(type)]);
-    };
+    auto count = [this](PieceType type) { return std::popcount(by_type_[static_cast<int>(type)]); };
     return count(PieceType::Pawn) + 3 * (count(PieceType::Knight) + count(PieceType::Bishop)) +
            5 * count(PieceType::Rook) + 9 * count(PieceType::Queen);
 }
@@ -111,8 +109,7 @@ Board::Bitboard Board::attackers_to(int square, Bitboard occupancy) const {
 }
 
 bool Board::in_check() const {
-    return attackers_to(king_square(side_to_move_), occupied()) &
-           pieces(opposite(side_to_move_));
+    return attackers_to(king_square(side_to_move_), occupied()) & pieces(opposite(side_to_move_));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -198,8 +195,8 @@ void Board::add_castling_right(Color color, CastlingSide side, int rook_square) 
     }
     bool rook_on_king_side = file_of(rook_square) > file_of(king);
     if (rook_on_king_side != (side == KingSide)) return;
-    if (!chess960_ && (file_of(king) != 4 || (file_of(rook_square) != 0 &&
-                                               file_of(rook_square) != 7))) {
+    if (!chess960_ &&
+        (file_of(king) != 4 || (file_of(rook_square) != 0 && file_of(rook_square) != 7))) {
         return;
     }
     castling_rook_[color_index(color)][side] = static_cast<Square>(rook_square);
@@ -224,8 +221,8 @@ bool Board::parse_castling_field(std::string_view field) {
             }
             Bitboard candidates = rooks & side_mask;
             if (candidates) {
-                int rook = side == KingSide ? highest_square(candidates)
-                                            : lowest_square(candidates);
+                int rook =
+                    side == KingSide ? highest_square(candidates) : lowest_square(candidates);
                 add_castling_right(color, side, rook);
             }
         } else if (upper >= 'A' && upper <= 'H') {
@@ -278,8 +275,8 @@ std::string Board::fen() const {
         for (CastlingSide side : {KingSide, QueenSide}) {
             Square rook = castling_rook_[color_index(color)][side];
             if (rook == no_square) continue;
-            char letter = chess960_ ? static_cast<char>('A' + file_of(rook))
-                                    : (side == KingSide ? 'K' : 'Q');
+            char letter =
+                chess960_ ? static_cast<char>('A' + file_of(rook)) : (side == KingSide ? 'K' : 'Q');
             out += color == Color::White ? letter : static_cast<char>(letter - 'A' + 'a');
         }
     }

@@ -58,8 +58,8 @@ Board::Bitboard Board::pinned_pieces(Color color) const {
 bool Board::leaves_king_safe(Move move) const {
     Color us = side_to_move_, them = opposite(us);
     Bitboard from_bit = square_bit(move.from), to_bit = square_bit(move.to);
-    Bitboard captured = move.kind == MoveKind::EnPassant ? square_bit(move.to ^ 8)
-                                                         : to_bit & pieces(them);
+    Bitboard captured =
+        move.kind == MoveKind::EnPassant ? square_bit(move.to ^ 8) : to_bit & pieces(them);
     Bitboard occupancy = (occupied() ^ from_bit ^ captured) | to_bit;
     bool king_moves = squares_[move.from] % 6 == static_cast<int>(PieceType::King);
     int king = king_moves ? move.to : king_square(us);
@@ -121,21 +121,21 @@ void Board::generate_pseudo_legal(MoveList& out) const {
         }
     }
 
-    for (PieceType type : {PieceType::Knight, PieceType::Bishop, PieceType::Rook,
-                           PieceType::Queen, PieceType::King}) {
+    for (PieceType type : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
+                           PieceType::King}) {
         for (Bitboard from_set = pieces(us, type); from_set;) {
             int from = pop_lowest_square(from_set);
             for (Bitboard targets = piece_attacks(type, from, occupancy) & ~ours; targets;) {
-                out.push_back({static_cast<Square>(from),
-                               static_cast<Square>(pop_lowest_square(targets))});
+                out.push_back(
+                    {static_cast<Square>(from), static_cast<Square>(pop_lowest_square(targets))});
             }
         }
     }
 
     for (CastlingSide side : {KingSide, QueenSide}) {
         if (castling_is_legal(side)) {
-            out.push_back({king_square(us), castling_rook_[static_cast<int>(us)][side],
-                           MoveKind::Castling});
+            out.push_back(
+                {king_square(us), castling_rook_[static_cast<int>(us)][side], MoveKind::Castling});
         }
     }
 }
@@ -148,9 +148,9 @@ void Board::legal_moves(MoveList& out) const {
     std::size_t kept = 0;
     for (std::size_t i = 0; i < out.size(); ++i) {
         Move move = out[i];
-        bool safe_without_test = move.kind == MoveKind::Castling ||
-                                 (!check && move.kind != MoveKind::EnPassant &&
-                                  !(must_test & square_bit(move.from)));
+        bool safe_without_test =
+            move.kind == MoveKind::Castling ||
+            (!check && move.kind != MoveKind::EnPassant && !(must_test & square_bit(move.from)));
         if (safe_without_test || leaves_king_safe(move)) out[kept++] = move;
     }
     out.truncate(kept);

@@ -18,23 +18,38 @@ bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
 std::optional<PieceType> piece_from_letter(char letter) {
     switch (letter) {
-        case 'N': return PieceType::Knight;
-        case 'B': return PieceType::Bishop;
-        case 'R': return PieceType::Rook;
-        case 'Q': return PieceType::Queen;
-        case 'K': return PieceType::King;
-        default: return std::nullopt;
+        case 'N':
+            return PieceType::Knight;
+        case 'B':
+            return PieceType::Bishop;
+        case 'R':
+            return PieceType::Rook;
+        case 'Q':
+            return PieceType::Queen;
+        case 'K':
+            return PieceType::King;
+        default:
+            return std::nullopt;
     }
 }
 
 // Lower case is tolerated: at the end of a pawn move it cannot be mistaken for a file.
 std::optional<PieceType> promotion_from_letter(char letter) {
     switch (letter) {
-        case 'N': case 'n': return PieceType::Knight;
-        case 'B': case 'b': return PieceType::Bishop;
-        case 'R': case 'r': return PieceType::Rook;
-        case 'Q': case 'q': return PieceType::Queen;
-        default: return std::nullopt;
+        case 'N':
+        case 'n':
+            return PieceType::Knight;
+        case 'B':
+        case 'b':
+            return PieceType::Bishop;
+        case 'R':
+        case 'r':
+            return PieceType::Rook;
+        case 'Q':
+        case 'q':
+            return PieceType::Queen;
+        default:
+            return std::nullopt;
     }
 }
 
@@ -144,9 +159,8 @@ std::optional<Move> Board::parse_piece_move(std::string_view san) const {
 
     std::optional<Move> found;
     while (origins) {
-        Move move{static_cast<Square>(pop_lowest_square(origins)),
-                  static_cast<Square>(parts->to), kind,
-                  parts->promotion.value_or(PieceType::Queen)};
+        Move move{static_cast<Square>(pop_lowest_square(origins)), static_cast<Square>(parts->to),
+                  kind, parts->promotion.value_or(PieceType::Queen)};
         if (!leaves_king_safe(move)) continue;
         if (found) return std::nullopt;  // ambiguous
         found = move;

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -13,7 +13,7 @@ namespace wdl::chess {
 // A chess position (standard chess or Chess960) with bitboards, legal move generation and
 // SAN resolution. Copying is cheap (about 130 bytes); there is no undo: copy, then play.
 class Board {
-public:
+  public:
     Board();  // standard start position
     // Sets a position from FEN. chess960 = true means Chess960/DFRC castling rules: the
     // castling field may be Shredder-FEN (rook files A-H/a-h) or X-FEN (KQkq = outermost rook
@@ -51,7 +51,7 @@ public:
     // "e2e4", "e7e8q"; castling is "e1g1" in standard mode and king-to-rook ("e1h1") in 960.
     std::string to_uci(Move move) const;
 
-private:
+  private:
     using Bitboard = std::uint64_t;
     enum CastlingSide : std::uint8_t { KingSide, QueenSide };
     static constexpr std::uint8_t no_piece = 12;  // piece codes: type + 6 * color

@@ -38,7 +38,7 @@ struct Move {
 // Fixed-capacity move list: no heap allocation. 256 exceeds the 218 legal moves that any
 // position accepted by Board::set_fen (at most 16 pieces per side) can have.
 class MoveList {
-public:
+  public:
     static constexpr std::size_t capacity = 256;
 
     void clear() { size_ = 0; }
@@ -52,7 +52,7 @@ public:
     const Move* begin() const { return moves_.data(); }
     const Move* end() const { return moves_.data() + size_; }
 
-private:
+  private:
     std::array<Move, capacity> moves_;
     std::size_t size_ = 0;
 };

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace wdl::scan {
+
+// How a decimal pawn value such as "-0.53" becomes centipawns.
+enum class EvalParsing {
+    Exact,   // from the decimal digits, rounded half away from zero: -0.53 -> -53
+    Legacy,  // as the original scanner: int(100.0f * float(token)), truncated: -0.53 -> -52
+};
+
+inline constexpr int kMateScore = 1001;
+inline constexpr int kMaxScore = 1000;
+
+// The evaluation carried by an engine comment from a fishtest, cutechess, fastchess or
+// OpenBench PGN ("+0.57/17 0.52s", "+0.57 17/28 583 363004", "-M4/9 0.1s"), in centipawns
+// from the mover's point of view; mates are +-kMateScore. No value for "book", for a
+// comment without a space or '/', or for a token that is not a number.
+std::optional<int> comment_eval(std::string_view comment, EvalParsing parsing);
+
+// The value of a lichess "[%eval 0.57]" or "[%eval #-3]" annotation in the comment, in
+// centipawns from White's point of view; mates are +-kMateScore.
+std::optional<int> lichess_eval(std::string_view comment, EvalParsing parsing);
+
+// Rounds a centipawn value to a multiple of bin_width (half away from zero); mate scores
+// are kept as they are.
+int bin_eval(int centipawns, int bin_width);
+
+// Parses a decimal pawn value ("+1.05", "-0.5", "3") into centipawns clamped to
+// +-kMaxScore; nullopt if the token is not such a number.
+std::optional<int> pawns_to_centipawns(std::string_view token, EvalParsing parsing);
+
+}  // namespace wdl::scan

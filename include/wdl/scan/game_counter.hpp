@@ -1,0 +1,106 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "wdl/chess/board.hpp"
+#include "wdl/pgn/reader.hpp"
+#include "wdl/scan/count_map.hpp"
+#include "wdl/scan/eval_parsing.hpp"
+#include "wdl/scan/fix_fen.hpp"
+
+namespace re2 {
+class RE2;
+}
+
+namespace wdl::scan {
+
+// What decides which positions of a game are counted, and how.
+struct CountingRules {
+    EvalParsing eval_parsing = EvalParsing::Exact;
+    int bin_width = 5;
+    const re2::RE2* engine_filter = nullptr;  // --matchEngine; null counts both sides
+    const FixFenTable* fix_fen = nullptr;     // --fixFENsource; null leaves FENs as they are
+    int max_counted_move = 200;               // positions after this full move are not counted
+};
+
+// Why a game contributed nothing.
+enum class SkipReason : std::uint8_t {
+    NoResult,        // no Result tag, or "*"
+    BadTermination,  // time forfeit, abandoned, stalled connection, illegal move, unterminated
+    InvalidFen,
+    IllegalMove,  // a move that cannot be played: illegal, ambiguous or garbled
+    Incomplete,   // movetext without a final result token (e.g. a truncated file)
+};
+inline constexpr std::size_t kSkipReasonCount = 5;
+const char* describe(SkipReason reason);
+
+struct GameTally {
+    std::uint64_t games_read = 0;
+    std::uint64_t games_accepted = 0;
+    std::uint64_t positions = 0;
+    std::array<std::uint64_t, kSkipReasonCount> skipped{};
+
+    void add(const GameTally& other);
+};
+
+// A game that was dropped because its record is broken, for the warning lines.
+struct GameProblem {
+    std::uint64_t game_index;  // 0-based, among the games this counter has read
+    std::string description;
+};
+
+// Thrown when the scan cannot go on (a FEN missing from --fixFENsource).
+struct FatalScanError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// A PGN visitor that counts (result, move, material, eval) keys of accepted games. A game's
+// keys are committed only when the whole game was read without error, so a corrupt record
+// adds nothing.
+class GameCounter : public pgn::Visitor {
+public:
+    GameCounter(const CountingRules& rules, CountMap& counts);
+
+    void begin_game(std::size_t offset) override;
+    void tag(std::string_view name, std::string_view value) override;
+    void begin_movetext() override;
+    bool move(std::string_view san, std::string_view comment) override;
+    void end_game(bool terminated) override;
+
+    const GameTally& tally() const { return tally_; }
+    const std::vector<GameProblem>& problems() const { return problems_; }
+
+private:
+    enum class Side : std::uint8_t { None, White, Black, Both };
+
+    bool counts_side(chess::Color color) const;
+    void count_position(int eval);
+    bool set_up_board();
+    void skip_game(SkipReason reason, std::string description = {});
+
+    const CountingRules& rules_;
+    CountMap& counts_;
+    chess::Board board_;
+    GameTally tally_;
+    std::vector<GameProblem> problems_;
+    std::vector<std::uint64_t> game_keys_;
+
+    // Per game, from the tags.
+    std::string fen_;
+    std::string white_;
+    std::string black_;
+    bool chess960_ = false;
+    bool has_good_result_ = false;
+    bool has_bad_termination_ = false;
+    model::Outcome white_outcome_ = model::Outcome::Draw;
+    // Per game, while reading moves.
+    bool counting_ = false;
+    Side counted_sides_ = Side::Both;
+    int ply_ = 0;
+};
+
+}  // namespace wdl::scan

@@ -1,0 +1,159 @@
+#include "wdl/scan/file_selection.hpp"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <map>
+#include <stdexcept>
+
+namespace wdl::scan {
+namespace fs = std::filesystem;
+
+bool is_game_file_name(const std::string& name) {
+    for (std::string_view suffix : {".pgn", ".pgn.gz", ".pgn.zst"}) {
+        if (name.size() > suffix.size() && name.ends_with(suffix)) return true;
+    }
+    return false;
+}
+
+std::vector<fs::path> list_game_files(const fs::path& dir, bool recursive) {
+    std::error_code error;
+    if (!fs::is_directory(dir, error))
+        throw std::runtime_error("Error: Directory not found: " + dir.string());
+    std::vector<fs::path> files;
+    auto consider = [&](const fs::directory_entry& entry) {
+        std::error_code ignored;
+        if (entry.is_regular_file(ignored) && is_game_file_name(entry.path().filename().string()))
+            files.push_back(entry.path());
+    };
+    auto options = fs::directory_options::skip_permission_denied;
+    if (recursive) {
+        for (const auto& entry : fs::recursive_directory_iterator(dir, options)) consider(entry);
+    } else {
+        for (const auto& entry : fs::directory_iterator(dir, options)) consider(entry);
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+std::optional<std::pair<fs::path, fs::path>> find_duplicate_files(
+    const std::vector<fs::path>& sorted_files) {
+    for (std::size_t i = 1; i < sorted_files.size(); ++i) {
+        if (sorted_files[i].string().starts_with(sorted_files[i - 1].string()))
+            return std::make_pair(sorted_files[i - 1], sorted_files[i]);
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> find_duplicate_tests(const std::vector<fs::path>& files) {
+    std::map<std::string, fs::path> directory_of_test;
+    std::vector<fs::path> reported;
+    std::vector<std::string> messages;
+    for (const auto& file : files) {
+        auto [it, inserted] = directory_of_test.emplace(test_id_of(file), file.parent_path());
+        if (inserted || it->second == file.parent_path()) continue;
+        if (std::find(reported.begin(), reported.end(), file.parent_path()) != reported.end())
+            continue;
+        reported.push_back(file.parent_path());
+        messages.push_back("Detected a duplicate of test " + it->first + " in directory " +
+                           file.parent_path().string());
+    }
+    return messages;
+}
+
+namespace {
+
+void check_regex(const std::string& pattern, const char* option) {
+    if (pattern.empty()) return;
+    RE2 regex(pattern, RE2::Quiet);
+    if (!regex.ok())
+        throw std::invalid_argument(std::string("Error: invalid regular expression for ") +
+                                    option + " \"" + pattern + "\": " + regex.error());
+}
+
+using MetadataTest = std::function<bool(const TestMetadata&)>;
+
+// Keeps the files whose test has metadata passing `keep`.
+std::vector<fs::path> keep_files(std::vector<fs::path> files, const MetadataByTest& metadata,
+                                 const MetadataTest& keep) {
+    std::erase_if(files, [&](const fs::path& file) {
+        auto it = metadata.find(test_stem_of(file));
+        return it == metadata.end() || !keep(it->second);
+    });
+    return files;
+}
+
+bool full_match(const std::optional<std::string>& value, const RE2& regex) {
+    return value && RE2::FullMatch(*value, regex);
+}
+
+// Prints like iostream's default double output, which the original's line used.
+std::string format_elo_bound(double value) {
+    if (value == std::numeric_limits<double>::infinity()) return "inf";
+    if (value == -std::numeric_limits<double>::infinity()) return "-inf";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", value);
+    return buffer;
+}
+
+}  // namespace
+
+void validate_filters(const FileFilters& filters) {
+    check_regex(filters.match_book, "--matchBook");
+    check_regex(filters.match_rev, "--matchRev");
+    check_regex(filters.match_tc, "--matchTC");
+}
+
+std::vector<fs::path> apply_filters(std::vector<fs::path> files, const MetadataByTest& metadata,
+                                    const FileFilters& filters, std::ostream& log) {
+    if (filters.sprt_only) {
+        files = keep_files(std::move(files), metadata, [](const TestMetadata& m) { return m.sprt; });
+    }
+    if (!filters.match_book.empty()) {
+        bool invert = filters.match_book_invert;
+        log << "Filtering pgn files " << (invert ? "not " : "") << "matching the book name "
+            << filters.match_book << "\n";
+        RE2 book(filters.match_book);
+        files = keep_files(std::move(files), metadata, [&](const TestMetadata& m) {
+            return m.book && (RE2::FullMatch(*m.book, book) != invert);
+        });
+    }
+    if (!filters.match_rev.empty()) {
+        log << "Filtering pgn files matching revision SHA " << filters.match_rev << "\n";
+        RE2 revision(filters.match_rev);
+        files = keep_files(std::move(files), metadata, [&](const TestMetadata& m) {
+            return full_match(m.resolved_base, revision) || full_match(m.resolved_new, revision);
+        });
+    }
+    if (!filters.match_tc.empty()) {
+        log << "Filtering pgn files matching TC " << filters.match_tc << "\n";
+        RE2 tc(filters.match_tc);
+        files = keep_files(std::move(files), metadata, [&](const TestMetadata& m) {
+            return m.tc && m.new_tc && *m.tc == *m.new_tc && RE2::FullMatch(*m.tc, tc);
+        });
+    }
+    if (filters.match_threads) {
+        int threads = *filters.match_threads;
+        log << "Filtering pgn files using threads = " << threads << "\n";
+        files = keep_files(std::move(files), metadata,
+                           [&](const TestMetadata& m) { return m.threads == threads; });
+    }
+    if (filters.elo_diff_max || filters.elo_diff_min) {
+        double max = filters.elo_diff_max.value_or(std::numeric_limits<double>::infinity());
+        double min = filters.elo_diff_min.value_or(-max);
+        log << "Filtering pgn files with nElo in [" << format_elo_bound(min) << ", "
+            << format_elo_bound(max) << "]\n";
+        if (min != -max && !filters.sprt_only)
+            log << "Warning: Asymmetric nElo window suggests --SPRTonly should be used!\n";
+        files = keep_files(std::move(files), metadata, [&](const TestMetadata& m) {
+            if (!m.pentanomial) return false;
+            double elo = normalized_elo(*m.pentanomial);
+            return min <= elo && elo <= max;
+        });
+    }
+    return files;
+}
+
+}  // namespace wdl::scan

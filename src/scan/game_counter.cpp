@@ -1,0 +1,186 @@
+#include "wdl/scan/game_counter.hpp"
+
+#include <re2/re2.h>
+
+namespace wdl::scan {
+namespace {
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(a[i])) !=
+            std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
+    }
+    return true;
+}
+
+bool is_bad_termination(std::string_view termination) {
+    return termination == "time forfeit" || termination == "abandoned" ||
+           termination == "stalled connection" || termination == "illegal move" ||
+           termination == "unterminated";
+}
+
+model::Outcome opposite(model::Outcome outcome) {
+    if (outcome == model::Outcome::Win) return model::Outcome::Loss;
+    if (outcome == model::Outcome::Loss) return model::Outcome::Win;
+    return model::Outcome::Draw;
+}
+
+}  // namespace
+
+const char* describe(SkipReason reason) {
+    switch (reason) {
+        case SkipReason::NoResult: return "no decisive or drawn result";
+        case SkipReason::BadTermination: return "excluded termination";
+        case SkipReason::InvalidFen: return "invalid FEN";
+        case SkipReason::IllegalMove: return "illegal or unreadable move";
+        case SkipReason::Incomplete: return "incomplete game";
+    }
+    return "unknown";
+}
+
+void GameTally::add(const GameTally& other) {
+    games_read += other.games_read;
+    games_accepted += other.games_accepted;
+    positions += other.positions;
+    for (std::size_t i = 0; i < kSkipReasonCount; ++i) skipped[i] += other.skipped[i];
+}
+
+GameCounter::GameCounter(const CountingRules& rules, CountMap& counts)
+    : rules_(rules), counts_(counts) {
+    game_keys_.reserve(512);
+}
+
+void GameCounter::begin_game(std::size_t) {
+    ++tally_.games_read;
+    fen_.clear();
+    white_.clear();
+    black_.clear();
+    chess960_ = false;
+    has_good_result_ = false;
+    has_bad_termination_ = false;
+    counting_ = false;
+    game_keys_.clear();
+    ply_ = 0;
+}
+
+void GameCounter::tag(std::string_view name, std::string_view value) {
+    if (name == "Result") {
+        has_good_result_ = true;
+        if (value == "1-0") {
+            white_outcome_ = model::Outcome::Win;
+        } else if (value == "0-1") {
+            white_outcome_ = model::Outcome::Loss;
+        } else if (value == "1/2-1/2") {
+            white_outcome_ = model::Outcome::Draw;
+        } else {
+            has_good_result_ = false;
+        }
+    } else if (name == "Termination") {
+        has_bad_termination_ = is_bad_termination(value);
+    } else if (name == "FEN") {
+        fen_.assign(value);
+    } else if (name == "Variant") {
+        chess960_ = equals_ignoring_case(value, "fischerandom") ||
+                    equals_ignoring_case(value, "chess960");
+    } else if (name == "White") {
+        white_.assign(value);
+    } else if (name == "Black") {
+        black_.assign(value);
+    }
+}
+
+void GameCounter::skip_game(SkipReason reason, std::string description) {
+    counting_ = false;
+    ++tally_.skipped[std::size_t(reason)];
+    if (!description.empty())
+        problems_.push_back({tally_.games_read - 1, std::move(description)});
+}
+
+bool GameCounter::set_up_board() {
+    if (fen_.empty()) {
+        board_.set_start_position();
+        return true;
+    }
+    std::string fen = fen_;
+    if (rules_.fix_fen) {
+        auto fixed = rules_.fix_fen->fix(fen_);
+        if (!fixed)
+            throw FatalScanError("Could not find FEN \"" + fen_.substr(0, fen_.size() - 4) +
+                                 "\" in fixFENsource.");
+        fen = std::move(*fixed);
+    }
+    return board_.set_fen(fen, chess960_);
+}
+
+void GameCounter::begin_movetext() {
+    if (!has_good_result_) return skip_game(SkipReason::NoResult);
+    if (has_bad_termination_) return skip_game(SkipReason::BadTermination);
+    if (!set_up_board()) return skip_game(SkipReason::InvalidFen, "invalid FEN \"" + fen_ + "\"");
+    counting_ = true;
+    counted_sides_ = Side::Both;
+    if (rules_.engine_filter) {
+        bool white = !white_.empty() && !black_.empty() &&
+                     RE2::FullMatch(white_, *rules_.engine_filter);
+        bool black = !white_.empty() && !black_.empty() &&
+                     RE2::FullMatch(black_, *rules_.engine_filter);
+        counted_sides_ = white && black ? Side::Both
+                         : white        ? Side::White
+                         : black        ? Side::Black
+                                        : Side::None;
+    }
+}
+
+bool GameCounter::counts_side(chess::Color color) const {
+    switch (counted_sides_) {
+        case Side::Both: return true;
+        case Side::None: return false;
+        case Side::White: return color == chess::Color::White;
+        case Side::Black: return color == chess::Color::Black;
+    }
+    return false;
+}
+
+void GameCounter::count_position(int eval) {
+    if (board_.fullmove_number() > rules_.max_counted_move) return;
+    if (!counts_side(board_.side_to_move())) return;
+    model::PositionKey key;
+    key.result = board_.side_to_move() == chess::Color::White ? white_outcome_
+                                                               : opposite(white_outcome_);
+    key.move = board_.fullmove_number();
+    key.material = board_.material();
+    key.eval = bin_eval(eval, rules_.bin_width);
+    game_keys_.push_back(model::pack_key(key));
+}
+
+bool GameCounter::move(std::string_view san, std::string_view comment) {
+    if (!counting_) return false;
+    ++ply_;
+    if (auto eval = comment_eval(comment, rules_.eval_parsing)) count_position(*eval);
+    auto move = board_.parse_san(san);
+    if (!move) {
+        skip_game(SkipReason::IllegalMove, "cannot play move \"" + std::string(san) +
+                                               "\" at ply " + std::to_string(ply_));
+        return false;
+    }
+    board_.play(*move);
+    // A lichess annotation describes the position after the move, from White's side.
+    if (auto eval = lichess_eval(comment, rules_.eval_parsing)) {
+        count_position(board_.side_to_move() == chess::Color::White ? *eval : -*eval);
+    }
+    return true;
+}
+
+void GameCounter::end_game(bool terminated) {
+    if (!counting_) return;
+    if (!terminated) {
+        return skip_game(SkipReason::Incomplete, "game ends without a result (truncated?)");
+    }
+    for (auto key : game_keys_) counts_.add(key);
+    tally_.positions += game_keys_.size();
+    ++tally_.games_accepted;
+    counting_ = false;
+}
+
+}  // namespace wdl::scan

@@ -1,0 +1,246 @@
+#include "wdl/scan/scanner.hpp"
+
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "wdl/io/block_reader.hpp"
+#include "wdl/pgn/reader.hpp"
+
+namespace wdl::scan {
+namespace {
+
+struct Chunk {
+    std::size_t file_index;
+    std::size_t sequence;  // position of the chunk within its file
+    std::string text;
+};
+
+// What one chunk contributed to the warnings, keyed by (file, sequence) so that game numbers
+// and the order of the lines do not depend on which thread read what.
+struct ChunkRecord {
+    std::uint64_t games = 0;
+    std::vector<GameProblem> problems;
+};
+
+struct FileRecord {
+    std::string failure;  // unreadable, or the damage found at its end
+    bool damaged = false;
+    bool unreadable = false;
+};
+
+// The shared state of one scan: a bounded queue of chunks that readers fill and all threads
+// drain, and the records for the final report.
+class ScanJob {
+public:
+    ScanJob(const std::vector<std::filesystem::path>& files, const ScanSettings& settings,
+            ScanProgress* progress)
+        : files_(files),
+          settings_(settings),
+          progress_(progress),
+          queue_capacity_(std::size_t(2 * settings.threads)),
+          file_records_(files.size()) {}
+
+    ScanResult run();
+
+private:
+    struct Worker {
+        CountMap counts;
+        std::optional<GameCounter> counter;
+    };
+
+    void work(Worker& worker);
+    void read_file(std::size_t file_index, Worker& worker);
+    void submit(Chunk chunk, Worker& worker);
+    void count_chunk(const Chunk& chunk, Worker& worker);
+    void fail(const std::string& message);
+    ScanResult collect(std::vector<Worker>& workers);
+
+    const std::vector<std::filesystem::path>& files_;
+    const ScanSettings& settings_;
+    ScanProgress* progress_;
+    const std::size_t queue_capacity_;
+
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::deque<Chunk> queue_;
+    std::size_t next_file_ = 0;
+    int active_readers_ = 0;
+    std::optional<std::string> fatal_error_;
+    std::vector<FileRecord> file_records_;
+    std::map<std::pair<std::size_t, std::size_t>, ChunkRecord> chunk_records_;
+};
+
+ScanResult ScanJob::run() {
+    std::vector<Worker> workers(std::size_t(std::max(1, settings_.threads)));
+    for (auto& worker : workers) worker.counter.emplace(settings_.rules, worker.counts);
+    std::vector<std::thread> threads;
+    for (std::size_t i = 1; i < workers.size(); ++i)
+        threads.emplace_back([this, &worker = workers[i]] { work(worker); });
+    work(workers[0]);
+    for (auto& thread : threads) thread.join();
+    if (fatal_error_) throw FatalScanError(*fatal_error_);
+    return collect(workers);
+}
+
+// Each thread parses queued chunks first and otherwise becomes the reader of the next file.
+void ScanJob::work(Worker& worker) {
+    std::unique_lock lock(mutex_);
+    while (!fatal_error_) {
+        if (!queue_.empty()) {
+            Chunk chunk = std::move(queue_.front());
+            queue_.pop_front();
+            lock.unlock();
+            changed_.notify_all();
+            count_chunk(chunk, worker);
+            lock.lock();
+        } else if (next_file_ < files_.size()) {
+            std::size_t file_index = next_file_++;
+            ++active_readers_;
+            lock.unlock();
+            read_file(file_index, worker);
+            lock.lock();
+            --active_readers_;
+            changed_.notify_all();
+        } else if (active_readers_ == 0) {
+            break;
+        } else {
+            changed_.wait(lock);
+        }
+    }
+}
+
+void ScanJob::read_file(std::size_t file_index, Worker& worker) {
+    const auto& path = files_[file_index];
+    std::unique_ptr<io::BlockReader> reader;
+    try {
+        reader = io::BlockReader::open(path);
+    } catch (const std::exception& error) {
+        file_records_[file_index] = {error.what(), false, true};
+        if (progress_) ++progress_->files_done;
+        return;
+    }
+    std::string buffer;
+    std::size_t sequence = 0;
+    std::uint64_t compressed_seen = 0;
+    while (true) {
+        std::size_t added = reader->read_block(buffer);
+        if (progress_) {
+            progress_->text_bytes += added;
+            progress_->compressed_bytes += reader->compressed_bytes_read() - compressed_seen;
+            compressed_seen = reader->compressed_bytes_read();
+        }
+        if (added == 0) break;
+        if (buffer.size() < settings_.chunk_bytes) continue;
+        std::size_t cut = pgn::find_last_game_start(buffer, 1);
+        if (cut == std::string::npos) continue;  // one game longer than a chunk: read on
+        Chunk chunk{file_index, sequence++, buffer.substr(0, cut)};
+        buffer.erase(0, cut);
+        submit(std::move(chunk), worker);
+        std::lock_guard lock(mutex_);
+        if (fatal_error_) return;
+    }
+    if (!buffer.empty()) submit(Chunk{file_index, sequence++, std::move(buffer)}, worker);
+    if (!reader->damage().empty()) {
+        file_records_[file_index] = {reader->damage(), true, false};
+    }
+    if (progress_) ++progress_->files_done;
+}
+
+// Queues the chunk for any thread, or counts it here when the queue is full: readers then
+// help with parsing instead of waiting, which bounds memory.
+void ScanJob::submit(Chunk chunk, Worker& worker) {
+    {
+        std::lock_guard lock(mutex_);
+        if (queue_.size() < queue_capacity_) {
+            queue_.push_back(std::move(chunk));
+            changed_.notify_one();
+            return;
+        }
+    }
+    count_chunk(chunk, worker);
+}
+
+void ScanJob::count_chunk(const Chunk& chunk, Worker& worker) {
+    GameCounter& counter = *worker.counter;
+    std::uint64_t games_before = counter.tally().games_read;
+    std::size_t problems_before = counter.problems().size();
+    try {
+        pgn::read_games(chunk.text, counter);
+    } catch (const FatalScanError& error) {
+        return fail(error.what());
+    }
+    ChunkRecord record;
+    record.games = counter.tally().games_read - games_before;
+    for (std::size_t i = problems_before; i < counter.problems().size(); ++i) {
+        GameProblem problem = counter.problems()[i];
+        problem.game_index -= games_before;
+        record.problems.push_back(std::move(problem));
+    }
+    if (progress_) progress_->games_read += record.games;
+    std::lock_guard lock(mutex_);
+    chunk_records_[{chunk.file_index, chunk.sequence}] = std::move(record);
+}
+
+void ScanJob::fail(const std::string& message) {
+    std::lock_guard lock(mutex_);
+    if (!fatal_error_) fatal_error_ = message;
+    changed_.notify_all();
+}
+
+ScanResult ScanJob::collect(std::vector<Worker>& workers) {
+    ScanResult result;
+    result.counts = std::move(workers[0].counts);
+    for (std::size_t i = 0; i < workers.size(); ++i) {
+        if (i > 0) result.counts.merge(workers[i].counts);
+        result.tally.add(workers[i].counter->tally());
+    }
+    // Chunk records are ordered by (file, sequence): number the games of each file in turn.
+    std::size_t current_file = files_.size();
+    std::uint64_t games_before_chunk = 0;
+    auto file_records_done = std::size_t{0};
+    auto report_file = [&](std::size_t index) {
+        const auto& record = file_records_[index];
+        if (record.unreadable) {
+            result.warnings.push_back("Warning: skipping " + record.failure);
+        } else if (record.damaged) {
+            result.warnings.push_back("Warning: " + files_[index].string() + ": " +
+                                      record.failure + "; its complete games were counted");
+        }
+    };
+    for (auto& [key, record] : chunk_records_) {
+        auto [file_index, sequence] = key;
+        if (file_index != current_file) {
+            while (file_records_done < file_index) report_file(file_records_done++);
+            current_file = file_index;
+            games_before_chunk = 0;
+        }
+        for (const auto& problem : record.problems) {
+            result.warnings.push_back("Warning: " + files_[file_index].string() + ", game " +
+                                      std::to_string(games_before_chunk + problem.game_index + 1) +
+                                      ": " + problem.description + "; game skipped");
+        }
+        games_before_chunk += record.games;
+    }
+    while (file_records_done < files_.size()) report_file(file_records_done++);
+    for (const auto& record : file_records_) {
+        result.files_damaged += record.damaged;
+        result.files_unreadable += record.unreadable;
+    }
+    result.files_read = files_.size() - result.files_unreadable;
+    if (progress_) result.text_bytes = progress_->text_bytes;
+    return result;
+}
+
+}  // namespace
+
+ScanResult scan_files(const std::vector<std::filesystem::path>& files,
+                      const ScanSettings& settings, ScanProgress* progress) {
+    ScanProgress local_progress;
+    return ScanJob(files, settings, progress ? progress : &local_progress).run();
+}
+
+}  // namespace wdl::scan

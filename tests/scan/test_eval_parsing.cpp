@@ -1,0 +1,98 @@
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+
+#include "wdl/scan/eval_parsing.hpp"
+
+using wdl::scan::EvalParsing;
+using wdl::scan::comment_eval;
+
+TEST_CASE("fishtest, cutechess and OpenBench comments carry the mover's eval", "[scan][eval]") {
+    CHECK(comment_eval("+0.57/17 0.52s", EvalParsing::Exact) == 57);
+    CHECK(comment_eval("0.00/21 0.38s", EvalParsing::Exact) == 0);
+    CHECK(comment_eval("+0.57 17/28 583 363004", EvalParsing::Exact) == 57);
+    CHECK(comment_eval("   -1.10/9 0.019s", EvalParsing::Exact) == -110);
+    CHECK(comment_eval("+12.34/30 1s", EvalParsing::Exact) == 1000);
+    CHECK(comment_eval("-25.00/30 1s", EvalParsing::Exact) == -1000);
+}
+
+TEST_CASE("mate scores are +-1001 by their sign", "[scan][eval]") {
+    CHECK(comment_eval("+M5/20 0.1s", EvalParsing::Exact) == 1001);
+    CHECK(comment_eval("-M4/20 0.1s", EvalParsing::Exact) == -1001);
+    CHECK(comment_eval("-M4/20 0.1s", EvalParsing::Legacy) == -1001);
+}
+
+TEST_CASE("comments without an eval carry none and never fail", "[scan][eval]") {
+    CHECK_FALSE(comment_eval("book", EvalParsing::Exact));
+    CHECK_FALSE(comment_eval("", EvalParsing::Exact));
+    CHECK_FALSE(comment_eval("+0.57", EvalParsing::Exact));  // no delimiter
+    CHECK_FALSE(comment_eval("White mates", EvalParsing::Exact));
+    CHECK_FALSE(comment_eval("White mates", EvalParsing::Legacy));
+    CHECK_FALSE(comment_eval("+0.5x/3 1s", EvalParsing::Exact));
+    CHECK_FALSE(comment_eval("./3", EvalParsing::Exact));
+    CHECK_FALSE(comment_eval("-/3", EvalParsing::Legacy));
+}
+
+TEST_CASE("exact parsing rounds the decimal value half away from zero", "[scan][eval]") {
+    using wdl::scan::pawns_to_centipawns;
+    CHECK(pawns_to_centipawns("-0.53", EvalParsing::Exact) == -53);
+    CHECK(pawns_to_centipawns("+1.05", EvalParsing::Exact) == 105);
+    CHECK(pawns_to_centipawns("-1.05", EvalParsing::Exact) == -105);
+    CHECK(pawns_to_centipawns("0.125", EvalParsing::Exact) == 13);
+    CHECK(pawns_to_centipawns("-0.125", EvalParsing::Exact) == -13);
+    CHECK(pawns_to_centipawns("0.1249", EvalParsing::Exact) == 12);
+    CHECK(pawns_to_centipawns("3", EvalParsing::Exact) == 300);
+    CHECK(pawns_to_centipawns("99999999999999999999", EvalParsing::Exact) == 1000);
+}
+
+TEST_CASE("legacy parsing reproduces the original's float truncation", "[scan][eval]") {
+    using wdl::scan::pawns_to_centipawns;
+    CHECK(pawns_to_centipawns("-0.53", EvalParsing::Legacy) == -52);
+    CHECK(pawns_to_centipawns("-1.05", EvalParsing::Legacy) == -104);
+    CHECK(pawns_to_centipawns("0.50", EvalParsing::Legacy) == 50);
+}
+
+TEST_CASE("legacy parsing differs on 124 of the 2001 two-decimal values, 28 binned apart",
+          "[scan][eval]") {
+    using wdl::scan::bin_eval;
+    using wdl::scan::pawns_to_centipawns;
+    int differing = 0, differing_bins = 0;
+    for (int hundredths = -1000; hundredths <= 1000; ++hundredths) {
+        char token[16];
+        std::snprintf(token, sizeof token, "%s%d.%02d", hundredths < 0 ? "-" : "",
+                      std::abs(hundredths) / 100, std::abs(hundredths) % 100);
+        int exact = *pawns_to_centipawns(token, EvalParsing::Exact);
+        int legacy = *pawns_to_centipawns(token, EvalParsing::Legacy);
+        CHECK(exact == hundredths);
+        differing += exact != legacy;
+        differing_bins += bin_eval(exact, 5) != bin_eval(legacy, 5);
+    }
+    CHECK(differing == 124);
+    CHECK(differing_bins == 28);
+}
+
+TEST_CASE("binning rounds half away from zero and keeps mates", "[scan][eval]") {
+    using wdl::scan::bin_eval;
+    CHECK(bin_eval(-7, 5) == -5);
+    CHECK(bin_eval(3, 5) == 5);
+    CHECK(bin_eval(2, 5) == 0);
+    CHECK(bin_eval(-53, 5) == -55);
+    CHECK(bin_eval(-52, 5) == -50);
+    CHECK(bin_eval(-15, 10) == -20);
+    CHECK(bin_eval(1000, 3) == 999);
+    CHECK(bin_eval(1001, 5) == 1001);
+    CHECK(bin_eval(-1001, 10) == -1001);
+    CHECK(bin_eval(-37, 1) == -37);
+}
+
+TEST_CASE("lichess eval annotations are read from White's point of view", "[scan][eval]") {
+    using wdl::scan::lichess_eval;
+    CHECK(lichess_eval("[%eval 0.57] [%clk 0:03:00]", EvalParsing::Exact) == 57);
+    CHECK(lichess_eval(" [%eval -1.5]", EvalParsing::Exact) == -150);
+    CHECK(lichess_eval("[%eval #-3]", EvalParsing::Exact) == -1001);
+    CHECK(lichess_eval("[%eval #4]", EvalParsing::Exact) == 1001);
+    CHECK_FALSE(lichess_eval("[%clk 0:03:00]", EvalParsing::Exact));
+    CHECK_FALSE(lichess_eval("[%eval abc]", EvalParsing::Exact));
+    // A lichess comment has no fishtest-style eval token.
+    CHECK_FALSE(comment_eval(" [%eval 0.57] [%clk 0:03:00]", EvalParsing::Exact));
+}

@@ -85,8 +85,8 @@ std::vector<fs::path> find_input_files(const Options& options) {
             throw std::runtime_error("Error: File not found: " + options.file);
         return {options.file};
     }
-    std::cout << "Looking " << (options.recursive ? "(recursively) " : "")
-              << "for pgn files in " << options.dir << std::endl;
+    std::cout << "Looking " << (options.recursive ? "(recursively) " : "") << "for pgn files in "
+              << options.dir << std::endl;
     auto files = list_game_files(options.dir, options.recursive);
     if (auto duplicate = find_duplicate_files(files)) {
         throw std::runtime_error("Error: \"Duplicate\" files: " + duplicate->first.string() +
@@ -150,8 +150,8 @@ int run(const Options& options) {
     settings.rules.engine_filter = engine_filter ? &*engine_filter : nullptr;
     settings.rules.fix_fen = fix_fen ? &*fix_fen : nullptr;
 
-    std::cout << "Scanning " << files.size() << " files with " << settings.threads
-              << " threads." << std::endl;
+    std::cout << "Scanning " << files.size() << " files with " << settings.threads << " threads."
+              << std::endl;
     ScanProgress progress;
     auto start = std::chrono::steady_clock::now();
     ScanResult result;
@@ -163,16 +163,15 @@ int run(const Options& options) {
 
     for (const auto& warning : result.warnings) std::cerr << warning << std::endl;
     if (!files.empty() && result.files_unreadable == files.size()) {
-        std::cerr << "Error: none of the " << files.size() << " files could be read."
-                  << std::endl;
+        std::cerr << "Error: none of the " << files.size() << " files could be read." << std::endl;
         return 1;
     }
     std::cout << "Time taken: " << elapsed.count() << "s" << std::endl;
     std::cout << format_scan_summary(result, elapsed.count());
     write_counts_json(result.counts, options.output);
     std::cout << "Wrote " << result.tally.positions << " scored positions from "
-              << result.tally.games_accepted << " games to " << options.output
-              << " for analysis." << std::endl;
+              << result.tally.games_accepted << " games to " << options.output << " for analysis."
+              << std::endl;
     return 0;
 }
 

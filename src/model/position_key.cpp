@@ -6,19 +6,26 @@ namespace wdl::model {
 
 char outcome_letter(Outcome outcome) {
     switch (outcome) {
-        case Outcome::Win: return 'W';
-        case Outcome::Draw: return 'D';
-        case Outcome::Loss: return 'L';
+        case Outcome::Win:
+            return 'W';
+        case Outcome::Draw:
+            return 'D';
+        case Outcome::Loss:
+            return 'L';
     }
     return '?';
 }
 
 std::optional<Outcome> outcome_from_letter(char letter) {
     switch (letter) {
-        case 'W': return Outcome::Win;
-        case 'D': return Outcome::Draw;
-        case 'L': return Outcome::Loss;
-        default: return std::nullopt;
+        case 'W':
+            return Outcome::Win;
+        case 'D':
+            return Outcome::Draw;
+        case 'L':
+            return Outcome::Loss;
+        default:
+            return std::nullopt;
     }
 }
 
@@ -47,7 +54,7 @@ std::string format_key(const PositionKey& key) {
 namespace {
 
 class KeyReader {
-public:
+  public:
     explicit KeyReader(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
 
     void skip_space() {
@@ -80,7 +87,7 @@ public:
         return p_ == end_;
     }
 
-private:
+  private:
     const char* p_;
     const char* end_;
 };

@@ -55,7 +55,7 @@ std::string_view without_move_number(std::string_view token) {
 }
 
 class GameReader {
-public:
+  public:
     GameReader(std::string_view text, Visitor& visitor) : text_(text), visitor_(visitor) {}
 
     void read_all() {
@@ -68,7 +68,7 @@ public:
         }
     }
 
-private:
+  private:
     char peek() const { return text_[pos_]; }
     bool at_end() const { return pos_ >= text_.size(); }
     bool at_line_start() const { return pos_ == 0 || text_[pos_ - 1] == '\n'; }
@@ -294,8 +294,7 @@ std::size_t find_last_game_start(std::string_view text, std::size_t min_offset) 
         std::size_t newline = text.rfind('\n', pos - 1);
         if (newline == std::string_view::npos || newline + 1 <= min_offset) break;
         std::size_t line_start = newline + 1;
-        if (tag_line_at(text, line_start) && !follows_tag_line(text, line_start))
-            return line_start;
+        if (tag_line_at(text, line_start) && !follows_tag_line(text, line_start)) return line_start;
         pos = newline;
     }
     return std::string_view::npos;

@@ -69,8 +69,8 @@ void check_regex(const std::string& pattern, const char* option) {
     if (pattern.empty()) return;
     RE2 regex(pattern, RE2::Quiet);
     if (!regex.ok())
-        throw std::invalid_argument(std::string("Error: invalid regular expression for ") +
-                                    option + " \"" + pattern + "\": " + regex.error());
+        throw std::invalid_argument(std::string("Error: invalid regular expression for ") + option +
+                                    " \"" + pattern + "\": " + regex.error());
 }
 
 using MetadataTest = std::function<bool(const TestMetadata&)>;
@@ -109,7 +109,8 @@ void validate_filters(const FileFilters& filters) {
 std::vector<fs::path> apply_filters(std::vector<fs::path> files, const MetadataByTest& metadata,
                                     const FileFilters& filters, std::ostream& log) {
     if (filters.sprt_only) {
-        files = keep_files(std::move(files), metadata, [](const TestMetadata& m) { return m.sprt; });
+        files =
+            keep_files(std::move(files), metadata, [](const TestMetadata& m) { return m.sprt; });
     }
     if (!filters.match_book.empty()) {
         bool invert = filters.match_book_invert;

@@ -31,11 +31,16 @@ model::Outcome opposite(model::Outcome outcome) {
 
 const char* describe(SkipReason reason) {
     switch (reason) {
-        case SkipReason::NoResult: return "no decisive or drawn result";
-        case SkipReason::BadTermination: return "excluded termination";
-        case SkipReason::InvalidFen: return "invalid FEN";
-        case SkipReason::IllegalMove: return "illegal or unreadable move";
-        case SkipReason::Incomplete: return "incomplete game";
+        case SkipReason::NoResult:
+            return "no decisive or drawn result";
+        case SkipReason::BadTermination:
+            return "excluded termination";
+        case SkipReason::InvalidFen:
+            return "invalid FEN";
+        case SkipReason::IllegalMove:
+            return "illegal or unreadable move";
+        case SkipReason::Incomplete:
+            return "incomplete game";
     }
     return "unknown";
 }
@@ -82,8 +87,8 @@ void GameCounter::tag(std::string_view name, std::string_view value) {
     } else if (name == "FEN") {
         fen_.assign(value);
     } else if (name == "Variant") {
-        chess960_ = equals_ignoring_case(value, "fischerandom") ||
-                    equals_ignoring_case(value, "chess960");
+        chess960_ =
+            equals_ignoring_case(value, "fischerandom") || equals_ignoring_case(value, "chess960");
     } else if (name == "White") {
         white_.assign(value);
     } else if (name == "Black") {
@@ -94,8 +99,7 @@ void GameCounter::tag(std::string_view name, std::string_view value) {
 void GameCounter::skip_game(SkipReason reason, std::string description) {
     counting_ = false;
     ++tally_.skipped[std::size_t(reason)];
-    if (!description.empty())
-        problems_.push_back({tally_.games_read - 1, std::move(description)});
+    if (!description.empty()) problems_.push_back({tally_.games_read - 1, std::move(description)});
 }
 
 bool GameCounter::set_up_board() {
@@ -121,10 +125,10 @@ void GameCounter::begin_movetext() {
     counting_ = true;
     counted_sides_ = Side::Both;
     if (rules_.engine_filter) {
-        bool white = !white_.empty() && !black_.empty() &&
-                     RE2::FullMatch(white_, *rules_.engine_filter);
-        bool black = !white_.empty() && !black_.empty() &&
-                     RE2::FullMatch(black_, *rules_.engine_filter);
+        bool white =
+            !white_.empty() && !black_.empty() && RE2::FullMatch(white_, *rules_.engine_filter);
+        bool black =
+            !white_.empty() && !black_.empty() && RE2::FullMatch(black_, *rules_.engine_filter);
         counted_sides_ = white && black ? Side::Both
                          : white        ? Side::White
                          : black        ? Side::Black
@@ -134,10 +138,14 @@ void GameCounter::begin_movetext() {
 
 bool GameCounter::counts_side(chess::Color color) const {
     switch (counted_sides_) {
-        case Side::Both: return true;
-        case Side::None: return false;
-        case Side::White: return color == chess::Color::White;
-        case Side::Black: return color == chess::Color::Black;
+        case Side::Both:
+            return true;
+        case Side::None:
+            return false;
+        case Side::White:
+            return color == chess::Color::White;
+        case Side::Black:
+            return color == chess::Color::Black;
     }
     return false;
 }
@@ -146,8 +154,8 @@ void GameCounter::count_position(int eval) {
     if (board_.fullmove_number() > rules_.max_counted_move) return;
     if (!counts_side(board_.side_to_move())) return;
     model::PositionKey key;
-    key.result = board_.side_to_move() == chess::Color::White ? white_outcome_
-                                                               : opposite(white_outcome_);
+    key.result =
+        board_.side_to_move() == chess::Color::White ? white_outcome_ : opposite(white_outcome_);
     key.move = board_.fullmove_number();
     key.material = board_.material();
     key.eval = bin_eval(eval, rules_.bin_width);
@@ -160,8 +168,8 @@ bool GameCounter::move(std::string_view san, std::string_view comment) {
     if (auto eval = comment_eval(comment, rules_.eval_parsing)) count_position(*eval);
     auto move = board_.parse_san(san);
     if (!move) {
-        skip_game(SkipReason::IllegalMove, "cannot play move \"" + std::string(san) +
-                                               "\" at ply " + std::to_string(ply_));
+        skip_game(SkipReason::IllegalMove,
+                  "cannot play move \"" + std::string(san) + "\" at ply " + std::to_string(ply_));
         return false;
     }
     board_.play(*move);

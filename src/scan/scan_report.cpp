@@ -14,16 +14,16 @@ std::string format_scan_summary(const ScanResult& result, double seconds) {
     std::string reasons;
     for (std::size_t i = 0; i < kSkipReasonCount; ++i) {
         if (tally.skipped[i] == 0) continue;
-        reasons += fmt::format("{}{}: {}", reasons.empty() ? " (" : ", ",
-                               describe(SkipReason(i)), tally.skipped[i]);
+        reasons += fmt::format("{}{}: {}", reasons.empty() ? " (" : ", ", describe(SkipReason(i)),
+                               tally.skipped[i]);
     }
     if (!reasons.empty()) reasons += ")";
     double megabytes = double(result.text_bytes) / 1e6;
     double safe_seconds = std::max(seconds, 1e-9);
     std::string summary;
-    summary += fmt::format("Files: {} read, {} damaged, {} unreadable; {:.1f} MB of PGN text.\n",
-                           result.files_read, result.files_damaged, result.files_unreadable,
-                           megabytes);
+    summary +=
+        fmt::format("Files: {} read, {} damaged, {} unreadable; {:.1f} MB of PGN text.\n",
+                    result.files_read, result.files_damaged, result.files_unreadable, megabytes);
     summary += fmt::format("Games: {} read, {} accepted, {} skipped{}.\n", tally.games_read,
                            tally.games_accepted, skipped, reasons);
     summary += fmt::format("Positions: {} counted in {} distinct keys.\n", tally.positions,
@@ -64,8 +64,7 @@ void ProgressLine::draw(double seconds) const {
         eta = fmt::format("{}:{:02}", remaining / 60, remaining % 60);
     }
     std::fputs(fmt::format("\r\033[KScanning: {}/{} files, {} games, {:.0f} MB/s, ETA {}",
-                           progress_.files_done.load(), total_files_,
-                           progress_.games_read.load(),
+                           progress_.files_done.load(), total_files_, progress_.games_read.load(),
                            double(progress_.text_bytes) / 1e6 / std::max(seconds, 1e-9), eta)
                    .c_str(),
                stderr);

@@ -35,7 +35,7 @@ struct FileRecord {
 // The shared state of one scan: a bounded queue of chunks that readers fill and all threads
 // drain, and the records for the final report.
 class ScanJob {
-public:
+  public:
     ScanJob(const std::vector<std::filesystem::path>& files, const ScanSettings& settings,
             ScanProgress* progress)
         : files_(files),
@@ -46,7 +46,7 @@ public:
 
     ScanResult run();
 
-private:
+  private:
     struct Worker {
         CountMap counts;
         std::optional<GameCounter> counter;
@@ -207,8 +207,8 @@ ScanResult ScanJob::collect(std::vector<Worker>& workers) {
         if (record.unreadable) {
             result.warnings.push_back("Warning: skipping " + record.failure);
         } else if (record.damaged) {
-            result.warnings.push_back("Warning: " + files_[index].string() + ": " +
-                                      record.failure + "; its complete games were counted");
+            result.warnings.push_back("Warning: " + files_[index].string() + ": " + record.failure +
+                                      "; its complete games were counted");
         }
     };
     for (auto& [key, record] : chunk_records_) {
@@ -237,8 +237,8 @@ ScanResult ScanJob::collect(std::vector<Worker>& workers) {
 
 }  // namespace
 
-ScanResult scan_files(const std::vector<std::filesystem::path>& files,
-                      const ScanSettings& settings, ScanProgress* progress) {
+ScanResult scan_files(const std::vector<std::filesystem::path>& files, const ScanSettings& settings,
+                      ScanProgress* progress) {
     ScanProgress local_progress;
     return ScanJob(files, settings, progress ? progress : &local_progress).run();
 }

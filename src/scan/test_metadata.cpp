@@ -45,9 +45,8 @@ TestMetadata parse_test_metadata(const std::string& json_text) {
     auto document = nlohmann::json::parse(json_text);
     if (!document.is_object()) throw std::runtime_error("metadata is not a JSON object");
     static const nlohmann::json empty = nlohmann::json::object();
-    const auto& args = document.contains("args") && document["args"].is_object()
-                           ? document["args"]
-                           : empty;
+    const auto& args =
+        document.contains("args") && document["args"].is_object() ? document["args"] : empty;
     const auto& results = document.contains("results") && document["results"].is_object()
                               ? document["results"]
                               : empty;
@@ -103,8 +102,8 @@ MetadataByTest load_metadata(const std::vector<std::filesystem::path>& game_file
         try {
             metadata.emplace(stem, parse_test_metadata(text.str()));
         } catch (const std::exception& error) {
-            warnings.push_back("Warning: ignoring malformed metadata " + json_path.string() +
-                               ": " + error.what());
+            warnings.push_back("Warning: ignoring malformed metadata " + json_path.string() + ": " +
+                               error.what());
         }
     }
     return metadata;

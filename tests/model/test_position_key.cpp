@@ -28,9 +28,9 @@ TEST_CASE("malformed position keys are rejected", "[model][key]") {
 }
 
 TEST_CASE("packed keys round-trip", "[model][key]") {
-    for (PositionKey key : {PositionKey{Outcome::Win, 1, 78, 1001},
-                            PositionKey{Outcome::Loss, 200, 0, -1001},
-                            PositionKey{Outcome::Draw, 57, 17, -5}}) {
+    for (PositionKey key :
+         {PositionKey{Outcome::Win, 1, 78, 1001}, PositionKey{Outcome::Loss, 200, 0, -1001},
+          PositionKey{Outcome::Draw, 57, 17, -5}}) {
         CHECK(wdl::model::unpack_key(wdl::model::pack_key(key)) == key);
     }
 }

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <random>
 #include <string>
 #include <vector>
@@ -17,7 +16,7 @@ struct RecordedGame {
 
 // Records everything the reader reports; stops taking moves after `move_limit`.
 class RecordingVisitor : public wdl::pgn::Visitor {
-public:
+  public:
     std::vector<RecordedGame> games;
     std::size_t move_limit = SIZE_MAX;
 
@@ -53,8 +52,7 @@ TEST_CASE("tags, move numbers, comments and the result", "[pgn]") {
     REQUIRE(v.games.size() == 1);
     const auto& game = v.games[0];
     CHECK(game.tags == Moves{{"Event", "Batch 1"}, {"White", "New-abc"}, {"Result", "1-0"}});
-    CHECK(game.moves ==
-          Moves{{"e4", "+0.57/17 0.52s"}, {"e5", "-0.50/16 0.40s"}, {"Nf3", "book"}});
+    CHECK(game.moves == Moves{{"e4", "+0.57/17 0.52s"}, {"e5", "-0.50/16 0.40s"}, {"Nf3", "book"}});
     CHECK(game.terminated);
 }
 
@@ -102,7 +100,8 @@ TEST_CASE("games without tags and several games in a row", "[pgn]") {
 }
 
 TEST_CASE("a game cut short is reported as not terminated", "[pgn]") {
-    auto v = read("[Event \"a\"]\n\n1. e4 e5 2. Nf3\n[Event \"b\"]\n\n1. d4 d5 1-0\n[Event \"c\"]\n\n1. c4");
+    auto v = read(
+        "[Event \"a\"]\n\n1. e4 e5 2. Nf3\n[Event \"b\"]\n\n1. d4 d5 1-0\n[Event \"c\"]\n\n1. c4");
     REQUIRE(v.games.size() == 3);
     CHECK_FALSE(v.games[0].terminated);
     CHECK(v.games[0].moves.size() == 3);

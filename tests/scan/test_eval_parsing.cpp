@@ -1,11 +1,10 @@
 #include <catch2/catch.hpp>
-
 #include <cstdio>
 
 #include "wdl/scan/eval_parsing.hpp"
 
-using wdl::scan::EvalParsing;
 using wdl::scan::comment_eval;
+using wdl::scan::EvalParsing;
 
 TEST_CASE("fishtest, cutechess and OpenBench comments carry the mover's eval", "[scan][eval]") {
     CHECK(comment_eval("+0.57/17 0.52s", EvalParsing::Exact) == 57);

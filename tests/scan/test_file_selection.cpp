@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -43,10 +42,10 @@ TEST_CASE("normalized Elo follows the pentanomial formula", "[scan][metadata]") 
     // score 0.55, variance from the five pair scores, nElo = (s-0.5)/sqrt(2 var)*800/ln10
     std::array<std::int64_t, 5> counts{5, 15, 40, 25, 15};
     double n = 100, score = (0.25 * 15 + 0.5 * 40 + 0.75 * 25 + 15) / n;
-    double variance = (5 * score * score + 15 * std::pow(0.25 - score, 2) +
-                       40 * std::pow(0.5 - score, 2) + 25 * std::pow(0.75 - score, 2) +
-                       15 * std::pow(1 - score, 2)) /
-                      n;
+    double variance =
+        (5 * score * score + 15 * std::pow(0.25 - score, 2) + 40 * std::pow(0.5 - score, 2) +
+         25 * std::pow(0.75 - score, 2) + 15 * std::pow(1 - score, 2)) /
+        n;
     CHECK(normalized_elo(counts) ==
           Approx((score - 0.5) / std::sqrt(2 * variance) * 800 / std::log(10.0)));
 }
@@ -142,7 +141,6 @@ TEST_CASE("counts are written as the original's sorted JSON", "[scan][counts]") 
     CountMap counts;
     counts.add(wdl::model::pack_key({Outcome::Win, 12, 62, 35}), 2);
     counts.add(wdl::model::pack_key({Outcome::Draw, 1, 78, -5}));
-    CHECK(counts_to_json(counts) ==
-          "{\n  \"('D', 1, 78, -5)\": 1,\n  \"('W', 12, 62, 35)\": 2\n}");
+    CHECK(counts_to_json(counts) == "{\n  \"('D', 1, 78, -5)\": 1,\n  \"('W', 12, 62, 35)\": 2\n}");
     CHECK(counts_to_json(CountMap{}) == "{}");
 }

@@ -8,7 +8,7 @@ namespace wdl::pgn {
 // Receives the games of a PGN text in order. Views passed to the callbacks are valid only
 // during the call.
 class Visitor {
-public:
+  public:
     virtual ~Visitor() = default;
     // A game starts at byte `offset` of the text handed to read_games.
     virtual void begin_game(std::size_t offset) = 0;

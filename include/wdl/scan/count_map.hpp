@@ -11,7 +11,7 @@ namespace wdl::scan {
 // linear probing. Its size follows the number of distinct keys, never the corpus size, and
 // adding to an existing key allocates nothing.
 class CountMap {
-public:
+  public:
     CountMap();
 
     void add(std::uint64_t packed_key, std::uint64_t count = 1);
@@ -27,7 +27,7 @@ public:
             if (slot.key != kEmpty) function(slot.key, slot.count);
     }
 
-private:
+  private:
     static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
     static constexpr int kInitialBits = 12;
     struct Slot {

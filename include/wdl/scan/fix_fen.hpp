@@ -11,7 +11,7 @@ namespace wdl::scan {
 // Match runners rewrite a book FEN's move counters to "0 1". A FixFenTable, read from a
 // file of FENs with their true counters (plain or .gz), restores them.
 class FixFenTable {
-public:
+  public:
     // Throws std::runtime_error naming the file if it cannot be read.
     static FixFenTable load(const std::filesystem::path& path);
     // Lines "placement side castling ep halfmove fullmove"; for a FEN listed several times,
@@ -25,7 +25,7 @@ public:
     // four fields are not listed. Other FENs are returned unchanged.
     std::optional<std::string> fix(std::string_view fen) const;
 
-private:
+  private:
     struct Counters {
         int halfmove;
         int fullmove;

@@ -62,7 +62,7 @@ struct FatalScanError : std::runtime_error {
 // keys are committed only when the whole game was read without error, so a corrupt record
 // adds nothing.
 class GameCounter : public pgn::Visitor {
-public:
+  public:
     GameCounter(const CountingRules& rules, CountMap& counts);
 
     void begin_game(std::size_t offset) override;
@@ -74,7 +74,7 @@ public:
     const GameTally& tally() const { return tally_; }
     const std::vector<GameProblem>& problems() const { return problems_; }
 
-private:
+  private:
     enum class Side : std::uint8_t { None, White, Black, Both };
 
     bool counts_side(chess::Color color) const;

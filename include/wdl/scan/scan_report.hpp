@@ -15,14 +15,14 @@ std::string format_scan_summary(const ScanResult& result, double seconds);
 // Redraws a one-line progress display ("files, games, MB/s, ETA") on stderr twice a
 // second while alive; does nothing unless stderr is a terminal.
 class ProgressLine {
-public:
+  public:
     ProgressLine(const ScanProgress& progress, std::uint64_t total_files,
                  std::uint64_t total_compressed_bytes);
     ~ProgressLine();
     ProgressLine(const ProgressLine&) = delete;
     ProgressLine& operator=(const ProgressLine&) = delete;
 
-private:
+  private:
     void draw(double seconds) const;
 
     const ScanProgress& progress_;

@@ -41,7 +41,7 @@ struct ScanResult {
 
 // Scans the files with `settings.threads` threads, each counting into its own map; the maps
 // are merged at the end. Throws FatalScanError (e.g. a FEN missing from --fixFENsource).
-ScanResult scan_files(const std::vector<std::filesystem::path>& files,
-                      const ScanSettings& settings, ScanProgress* progress = nullptr);
+ScanResult scan_files(const std::vector<std::filesystem::path>& files, const ScanSettings& settings,
+                      ScanProgress* progress = nullptr);
 
 }  // namespace wdl::scan

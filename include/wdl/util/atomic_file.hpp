@@ -10,7 +10,7 @@ namespace wdl::util {
 // temporary file in the same directory, which commit() renames over the target.
 // Destroying an uncommitted AtomicFile removes the temporary file.
 class AtomicFile {
-public:
+  public:
     explicit AtomicFile(std::filesystem::path target);
     ~AtomicFile();
     AtomicFile(const AtomicFile&) = delete;
@@ -23,7 +23,7 @@ public:
     const std::filesystem::path& temporary_path() const { return temporary_; }
     std::FILE* stream() { return file_; }
 
-private:
+  private:
     std::filesystem::path target_;
     std::filesystem::path temporary_;
     std::FILE* file_ = nullptr;

@@ -1,0 +1,346 @@
+#include <zlib.h>
+#include <zstd.h>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "program_runner.hpp"
+#include "wdl/pgn/reader.hpp"
+
+namespace fs = std::filesystem;
+using namespace wdl::testing;
+
+namespace {
+
+const fs::path kShared = WDL_SHARED_DIR;
+
+struct ScanCase {
+    const char* name;
+    std::vector<std::string> arguments;
+    long positions;
+    long games;
+};
+
+// The cases of shared/reference/README.md with the figures the original printed.
+const std::vector<ScanCase> kReferenceCases = {
+    {"default", {"--dir", "corpus", "-r"}, 87993, 798},
+    {"binWidth_1", {"--dir", "corpus", "-r", "--binWidth", "1"}, 87993, 798},
+    {"binWidth_10", {"--dir", "corpus", "-r", "--binWidth", "10"}, 87993, 798},
+    {"matchTC_60+0.6", {"--dir", "corpus", "-r", "--matchTC", "60\\+0.6"}, 38411, 338},
+    {"matchThreads_1", {"--dir", "corpus", "-r", "--matchThreads", "1"}, 70017, 638},
+    {"matchBook_UHO_Lichess",
+     {"--dir", "corpus", "-r", "--matchBook", "UHO_Lichess_4852_v..epd"},
+     38411,
+     338},
+    {"matchBookInvert_UHO_Lichess",
+     {"--dir", "corpus", "-r", "--matchBook", "UHO_Lichess_4852_v..epd", "--matchBookInvert"},
+     49582,
+     460},
+    {"SPRTonly", {"--dir", "corpus", "-r", "--SPRTonly"}, 63479, 578},
+    {"EloDiffMax_5", {"--dir", "corpus", "-r", "--EloDiffMax", "5"}, 20435, 178},
+    {"EloDiff_-2_10",
+     {"--dir", "corpus", "-r", "--EloDiffMin", "-2", "--EloDiffMax", "10", "--SPRTonly"},
+     20435,
+     178},
+    {"matchEngine_New", {"--dir", "corpus", "-r", "--matchEngine", "New-.*"}, 43989, 798},
+    {"matchRev_817c898c", {"--dir", "corpus", "-r", "--matchRev", ".*817c898c.*"}, 8269, 160},
+    {"fixFENsource",
+     {"--dir", "corpus", "-r", "--fixFENsource", "corpus/fens_true_counters.txt"},
+     87993,
+     798},
+    {"updateWDL_filters",
+     {"--dir", "corpus", "-r", "--matchTC", "60\\+0.6", "--matchThreads", "1", "--EloDiffMax", "5",
+      "--matchBook", "UHO_Lichess_4852_v..epd"},
+     20435,
+     178},
+    {"file_single",
+     {"--file", "corpus/24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bbd52188.pgn.gz"},
+     8029,
+     80},
+    {"matchRev_nameless", {"--dir", "corpus", "-r", "--matchRev", "817c898c.*"}, 0, 160},
+};
+
+std::string command_line(const std::vector<std::string>& arguments) {
+    std::string line = program_path("scoreWDLstat");
+    for (const auto& argument : arguments) {
+        line.push_back(' ');
+        line.append(shell_quote(argument));
+    }
+    return line;
+}
+
+// The original writes null for no counts; compare it as an empty object.
+nlohmann::json read_counts(const fs::path& path) {
+    auto counts = nlohmann::json::parse(read_text_file(path));
+    return counts.is_null() ? nlohmann::json::object() : counts;
+}
+
+std::string wrote_line(long positions, long games, const fs::path& output) {
+    return "Wrote " + std::to_string(positions) + " scored positions from " +
+           std::to_string(games) + " games to " + output.string() + " for analysis.";
+}
+
+ProgramRun scan(const std::vector<std::string>& arguments, const fs::path& directory) {
+    return run_command(command_line(arguments), directory);
+}
+
+// A short real game (1-0) with fishtest comments: 4 counted positions.
+std::string game(const std::string& result = "1-0", const std::string& extra_tags = "",
+                 const std::string& moves = "") {
+    std::string movetext = moves.empty() ? "1. e4 {+0.30/10 0.1s} e5 {-0.25/10 0.1s} "
+                                           "2. Nf3 {+0.31/10 0.1s} Nc6 {-0.33/10 0.1s} "
+                                           "3. Bb5 {book} "
+                                         : moves;
+    return "[Event \"t\"]\n[White \"New-x\"]\n[Black \"Base-y\"]\n[Result \"" + result + "\"]\n" +
+           extra_tags + "\n" + movetext + result + "\n\n";
+}
+
+const nlohmann::json kOneGameCounts = {{"('W', 1, 78, 30)", 1},
+                                       {"('L', 1, 78, -25)", 1},
+                                       {"('W', 2, 78, 30)", 1},
+                                       {"('L', 2, 78, -35)", 1}};
+
+nlohmann::json times(const nlohmann::json& counts, int factor) {
+    nlohmann::json scaled = counts;
+    for (auto& [key, value] : scaled.items()) value = value.get<int>() * factor;
+    return scaled;
+}
+
+void write_file(const fs::path& path, const std::string& content) {
+    std::ofstream(path, std::ios::binary) << content;
+}
+
+std::string gzip_member(const std::string& text) {
+    z_stream stream{};
+    REQUIRE(deflateInit2(&stream, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+    std::string out(deflateBound(&stream, text.size()) + 64, '\0');
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+    stream.avail_in = static_cast<uInt>(text.size());
+    stream.next_out = reinterpret_cast<Bytef*>(out.data());
+    stream.avail_out = static_cast<uInt>(out.size());
+    REQUIRE(deflate(&stream, Z_FINISH) == Z_STREAM_END);
+    out.resize(stream.total_out);
+    deflateEnd(&stream);
+    return out;
+}
+
+std::string gunzip(const fs::path& path) {
+    gzFile file = gzopen(path.c_str(), "rb");
+    REQUIRE(file);
+    std::string text;
+    char buffer[65536];
+    int read = 0;
+    while ((read = gzread(file, buffer, sizeof buffer)) > 0) text.append(buffer, read);
+    gzclose(file);
+    return text;
+}
+
+std::string zstd_frame(const std::string& text) {
+    std::string out(ZSTD_compressBound(text.size()), '\0');
+    auto size = ZSTD_compress(out.data(), out.size(), text.data(), text.size(), 3);
+    REQUIRE_FALSE(ZSTD_isError(size));
+    out.resize(size);
+    return out;
+}
+
+// Splits PGN text into pieces of whole games, about `pieces` of them.
+std::vector<std::string> split_games(const std::string& text, int pieces) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    for (int i = 1; i < pieces; ++i) {
+        std::size_t cut = wdl::pgn::find_last_game_start(
+            std::string_view(text).substr(0, text.size() * i / pieces), start + 1);
+        if (cut == std::string::npos) continue;
+        parts.push_back(text.substr(start, cut - start));
+        start = cut;
+    }
+    parts.push_back(text.substr(start));
+    return parts;
+}
+
+}  // namespace
+
+TEST_CASE("scoreWDLstat reproduces the reference counts of every case", "[apps][scan][parity]") {
+    fs::path output_dir = fresh_directory("scan_parity");
+    for (const auto& reference : kReferenceCases) {
+        for (std::string mode : {"exact", "legacy"}) {
+            for (std::string threads : {"1", "2"}) {
+                fs::path output = output_dir / (mode + "_" + reference.name + ".json");
+                auto arguments = reference.arguments;
+                arguments.insert(arguments.end(), {"--evalParsing", mode, "--concurrency", threads,
+                                                   "-o", output.string()});
+                auto run = scan(arguments, kShared);
+                INFO(reference.name << " " << mode << " threads " << threads << "\n" << run.output);
+                REQUIRE(run.exit_code == 0);
+                CHECK_THAT(run.output, Catch::Contains(wrote_line(reference.positions,
+                                                                  reference.games, output)));
+                fs::path expected =
+                    kShared / "reference/scan" / (mode + "_" + reference.name + ".json");
+                CHECK(read_counts(output) == read_counts(expected));
+            }
+        }
+    }
+}
+
+TEST_CASE("plain, multi-member gzip and zstd copies give the same counts", "[apps][scan]") {
+    fs::path root = fresh_directory("scan_formats");
+    for (std::string format : {"pgn", "pgn.gz", "pgn.zst"}) {
+        fs::path corpus = root / format;
+        for (const auto& entry : fs::recursive_directory_iterator(kShared / "corpus")) {
+            auto relative = fs::relative(entry.path(), kShared / "corpus");
+            if (entry.is_directory()) fs::create_directories(corpus / relative);
+            if (!entry.is_regular_file()) continue;
+            std::string name = entry.path().filename().string();
+            if (!name.ends_with(".pgn.gz")) {
+                fs::copy_file(entry.path(), corpus / relative);
+                continue;
+            }
+            std::string text = gunzip(entry.path());
+            std::string stem = name.substr(0, name.size() - 3);
+            fs::path target = corpus / relative.parent_path() /
+                              (stem + (format == "pgn"      ? ""
+                                       : format == "pgn.gz" ? ".gz"
+                                                            : ".zst"));
+            std::string content;
+            for (const auto& part : split_games(text, 7)) {
+                content += format == "pgn"      ? part
+                           : format == "pgn.gz" ? gzip_member(part)
+                                                : zstd_frame(part);
+            }
+            write_file(target, content);
+        }
+        fs::path output = root / (format + ".json");
+        auto run = scan({"--dir", corpus.string(), "-r", "-o", output.string()}, root);
+        INFO(format << "\n" << run.output);
+        REQUIRE(run.exit_code == 0);
+        CHECK_THAT(run.output, Catch::Contains(wrote_line(87993, 798, output)));
+        CHECK(read_counts(output) == read_counts(kShared / "reference/scan/exact_default.json"));
+    }
+}
+
+TEST_CASE("a truncated gzip keeps its complete games and warns", "[apps][scan][robust]") {
+    fs::path dir = fresh_directory("scan_truncated");
+    std::string members;
+    for (int i = 0; i < 5; ++i) members += gzip_member(game());
+    std::string last = gzip_member(game());
+    members += last.substr(0, last.size() / 2);
+    write_file(dir / "t.pgn.gz", members);
+    auto run = scan({"--dir", ".", "-o", "out.json"}, dir);
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK_THAT(run.output, Catch::Contains("t.pgn.gz") && Catch::Contains("Warning"));
+    CHECK(read_counts(dir / "out.json") == times(kOneGameCounts, 5));
+}
+
+TEST_CASE("an empty gzip file warns and the other files count", "[apps][scan][robust]") {
+    fs::path dir = fresh_directory("scan_empty_gz");
+    write_file(dir / "a.pgn.gz", "");
+    write_file(dir / "b.pgn.gz", gzip_member(game() + game()));
+    auto run = scan({"--dir", ".", "-o", "out.json"}, dir);
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK_THAT(run.output, Catch::Contains("a.pgn.gz"));
+    CHECK(read_counts(dir / "out.json") == times(kOneGameCounts, 2));
+}
+
+TEST_CASE("garbage bytes between games lose no game", "[apps][scan][robust]") {
+    fs::path dir = fresh_directory("scan_garbage");
+    std::string garbage = "\x01\x02\xff junk {unclosed ( (( \x7f\n\n";
+    write_file(dir / "g.pgn", game() + garbage + game() + std::string("\0\0\xfe", 3) + game());
+    auto run = scan({"--dir", ".", "-o", "out.json"}, dir);
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(read_counts(dir / "out.json") == times(kOneGameCounts, 3));
+    CHECK_THAT(run.output, Catch::Contains("from 3 games"));
+}
+
+TEST_CASE("an illegal move drops its whole game and names it", "[apps][scan][robust]") {
+    fs::path dir = fresh_directory("scan_illegal");
+    std::string broken =
+        game("1-0", "", "1. e4 {+0.30/10 0.1s} e5 {-0.25/10 0.1s} 2. Ke3 {+0.31/10 0.1s} ");
+    write_file(dir / "i.pgn", game() + broken + game());
+    auto run = scan({"--dir", ".", "-o", "out.json"}, dir);
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK_THAT(run.output, Catch::Contains("i.pgn, game 2") && Catch::Contains("Ke3"));
+    CHECK(read_counts(dir / "out.json") == times(kOneGameCounts, 2));
+    CHECK_THAT(run.output, Catch::Contains("illegal or unreadable move: 1"));
+}
+
+TEST_CASE("a game with result * is not counted", "[apps][scan][robust]") {
+    fs::path dir = fresh_directory("scan_star");
+    write_file(dir / "s.pgn", game("*") + game());
+    auto run = scan({"--dir", ".", "-o", "out.json"}, dir);
+    CHECK(run.exit_code == 0);
+    CHECK(read_counts(dir / "out.json") == kOneGameCounts);
+    CHECK_THAT(run.output, Catch::Contains("from 1 games"));
+}
+
+TEST_CASE("a bad eval token carries no eval", "[apps][scan][robust]") {
+    fs::path dir = fresh_directory("scan_bad_eval");
+    write_file(dir / "b.pgn", game("1-0", "",
+                                   "1. e4 {White mates} e5 {-0.25/10 0.1s} 2. Nf3 {+0.31/10 0.1s} "
+                                   "Nc6 {-0.33/10 0.1s} 3. Bb5 {book} "));
+    auto run = scan({"--dir", ".", "-o", "out.json"}, dir);
+    CHECK(run.exit_code == 0);
+    auto expected = kOneGameCounts;
+    expected.erase("('W', 1, 78, 30)");
+    CHECK(read_counts(dir / "out.json") == expected);
+}
+
+TEST_CASE("a missing file is an error", "[apps][scan][robust]") {
+    fs::path dir = fresh_directory("scan_missing");
+    auto run = scan({"--file", "nothing.pgn.gz", "-o", "out.json"}, dir);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Catch::Contains("Error: File not found: nothing.pgn.gz"));
+    CHECK_FALSE(fs::exists(dir / "out.json"));
+}
+
+TEST_CASE("a directory without games is an error, not a crash", "[apps][scan][robust]") {
+    fs::path dir = fresh_directory("scan_no_games");
+    write_file(dir / "notes.txt", "no games here");
+    auto run = scan({"--dir", ".", "-r", "-o", "out.json"}, dir);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Catch::Contains("Found 0 .pgn(.gz) files in total."));
+    CHECK_THAT(run.output, Catch::Contains("Error: no .pgn"));
+    auto missing = scan({"--dir", "no_such_dir", "-o", "out.json"}, dir);
+    CHECK(missing.exit_code == 1);
+    CHECK_THAT(missing.output, Catch::Contains("no_such_dir"));
+}
+
+TEST_CASE("an unreadable file is reported and skipped", "[apps][scan][robust]") {
+    fs::path dir = fresh_directory("scan_unreadable");
+    // A directory named like a game file cannot be read as one, even by root.
+    fs::create_directories(dir / "d.pgn");
+    auto run = scan({"--file", "d.pgn", "-o", "out.json"}, dir);
+    INFO(run.output);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Catch::Contains("d.pgn"));
+    if (::geteuid() != 0) {
+        write_file(dir / "good.pgn", game());
+        write_file(dir / "locked.pgn", game());
+        fs::permissions(dir / "locked.pgn", fs::perms::none);
+        auto mixed = scan({"--dir", ".", "-o", "out.json"}, dir);
+        CHECK(mixed.exit_code == 0);
+        CHECK_THAT(mixed.output, Catch::Contains("locked.pgn"));
+        CHECK(read_counts(dir / "out.json") == kOneGameCounts);
+    }
+}
+
+TEST_CASE("one big file split across threads counts like one thread", "[apps][scan]") {
+    fs::path dir = fresh_directory("scan_big_file");
+    std::string text;
+    for (const auto& entry : fs::recursive_directory_iterator(kShared / "corpus"))
+        if (entry.path().string().ends_with(".pgn.gz")) text += gunzip(entry.path());
+    std::string content;
+    for (int copy = 0; copy < 4; ++copy) content += text;
+    write_file(dir / "big.pgn", content);
+    auto one = scan({"--file", "big.pgn", "--concurrency", "1", "-o", "one.json"}, dir);
+    auto two = scan({"--file", "big.pgn", "--concurrency", "2", "-o", "two.json"}, dir);
+    REQUIRE(one.exit_code == 0);
+    REQUIRE(two.exit_code == 0);
+    CHECK_THAT(two.output, Catch::Contains("Wrote 351972 scored positions from 3192 games"));
+    CHECK(read_counts(dir / "one.json") == read_counts(dir / "two.json"));
+    CHECK(read_counts(dir / "one.json") ==
+          times(read_counts(kShared / "reference/scan/exact_default.json"), 4));
+}

@@ -24,24 +24,14 @@ bool tag_line_at(std::string_view text, std::size_t pos) {
     return i < text.size() && text[i] == '"';
 }
 
-// The first line start in [from, to) that begins a tag line, or npos.
-std::size_t tag_line_within(std::string_view text, std::size_t from, std::size_t to) {
-    while (from < to) {
-        const void* newline = std::memchr(text.data() + from, '\n', to - from);
-        if (!newline) return std::string_view::npos;
-        std::size_t line_start = static_cast<const char*>(newline) - text.data() + 1;
-        if (tag_line_at(text, line_start)) return line_start;
-        from = line_start;
-    }
-    return std::string_view::npos;
-}
-
 bool is_result_token(std::string_view token) {
     return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
 }
 
 bool is_annotation_token(std::string_view token) {
-    return token.find_first_not_of("!?") == std::string_view::npos;
+    for (char c : token)
+        if (c != '!' && c != '?') return false;
+    return true;
 }
 
 // Strips a move-number prefix ("12.", "12...", "1.") and returns what remains.
@@ -204,16 +194,17 @@ class GameReader {
 
     // Finds the '}' closing the comment that opens at pos_. An unterminated comment (no '}'
     // before the next tag line) returns npos and moves pos_ to that tag line or the end.
+    // Comments are short, so one plain loop beats separate memchr calls for '}' and '\n'.
     std::size_t find_comment_close() {
-        std::size_t start = pos_ + 1;
-        const void* close = std::memchr(text_.data() + start, '}', text_.size() - start);
-        std::size_t end = close ? static_cast<const char*>(close) - text_.data() : text_.size();
-        std::size_t tag_line = tag_line_within(text_, start, end);
-        if (tag_line != std::string_view::npos || !close) {
-            pos_ = tag_line != std::string_view::npos ? tag_line : text_.size();
-            return std::string_view::npos;
+        for (std::size_t i = pos_ + 1; i < text_.size(); ++i) {
+            if (text_[i] == '}') return i;
+            if (text_[i] == '\n' && tag_line_at(text_, i + 1)) {
+                pos_ = i + 1;
+                return std::string_view::npos;
+            }
         }
-        return end;
+        pos_ = text_.size();
+        return std::string_view::npos;
     }
 
     bool read_brace_comment() {

@@ -165,7 +165,8 @@ void GameCounter::count_position(int eval) {
 bool GameCounter::move(std::string_view san, std::string_view comment) {
     if (!counting_) return false;
     ++ply_;
-    if (auto eval = comment_eval(comment, rules_.eval_parsing)) count_position(*eval);
+    auto eval = comment_eval(comment, rules_.eval_parsing);
+    if (eval) count_position(*eval);
     auto move = board_.parse_san(san);
     if (!move) {
         skip_game(SkipReason::IllegalMove,
@@ -174,8 +175,10 @@ bool GameCounter::move(std::string_view san, std::string_view comment) {
     }
     board_.play(*move);
     // A lichess annotation describes the position after the move, from White's side.
-    if (auto eval = lichess_eval(comment, rules_.eval_parsing)) {
-        count_position(board_.side_to_move() == chess::Color::White ? *eval : -*eval);
+    if (!eval && !comment.empty()) {
+        if (auto white_eval = lichess_eval(comment, rules_.eval_parsing))
+            count_position(board_.side_to_move() == chess::Color::White ? *white_eval
+                                                                         : -*white_eval);
     }
     return true;
 }

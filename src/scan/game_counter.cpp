@@ -178,7 +178,7 @@ bool GameCounter::move(std::string_view san, std::string_view comment) {
     if (!eval && !comment.empty()) {
         if (auto white_eval = lichess_eval(comment, rules_.eval_parsing))
             count_position(board_.side_to_move() == chess::Color::White ? *white_eval
-                                                                         : -*white_eval);
+                                                                        : -*white_eval);
     }
     return true;
 }

@@ -57,6 +57,10 @@ class ScanJob {
     void submit(Chunk chunk, Worker& worker);
     void count_chunk(const Chunk& chunk, Worker& worker);
     void fail(const std::string& message);
+    // Chunk buffers are recycled: reallocating and faulting in megabytes per chunk costs
+    // more than parsing them.
+    std::string take_buffer();
+    void return_buffer(std::string buffer);
     ScanResult collect(std::vector<Worker>& workers);
 
     const std::vector<std::filesystem::path>& files_;
@@ -72,6 +76,7 @@ class ScanJob {
     std::optional<std::string> fatal_error_;
     std::vector<FileRecord> file_records_;
     std::map<std::pair<std::size_t, std::size_t>, ChunkRecord> chunk_records_;
+    std::vector<std::string> spare_buffers_;
 };
 
 ScanResult ScanJob::run() {
@@ -96,6 +101,7 @@ void ScanJob::work(Worker& worker) {
             lock.unlock();
             changed_.notify_all();
             count_chunk(chunk, worker);
+            return_buffer(std::move(chunk.text));
             lock.lock();
         } else if (next_file_ < files_.size()) {
             std::size_t file_index = next_file_++;
@@ -123,7 +129,7 @@ void ScanJob::read_file(std::size_t file_index, Worker& worker) {
         if (progress_) ++progress_->files_done;
         return;
     }
-    std::string buffer;
+    std::string buffer = take_buffer();
     std::size_t sequence = 0;
     std::uint64_t compressed_seen = 0;
     while (true) {
@@ -137,13 +143,20 @@ void ScanJob::read_file(std::size_t file_index, Worker& worker) {
         if (buffer.size() < settings_.chunk_bytes) continue;
         std::size_t cut = pgn::find_last_game_start(buffer, 1);
         if (cut == std::string::npos) continue;  // one game longer than a chunk: read on
-        Chunk chunk{file_index, sequence++, buffer.substr(0, cut)};
-        buffer.erase(0, cut);
-        submit(std::move(chunk), worker);
+        // The chunk takes the buffer; only the partial game after the cut is copied.
+        std::string rest = take_buffer();
+        rest.assign(buffer, cut);
+        buffer.resize(cut);
+        submit(Chunk{file_index, sequence++, std::move(buffer)}, worker);
+        buffer = std::move(rest);
         std::lock_guard lock(mutex_);
         if (fatal_error_) return;
     }
-    if (!buffer.empty()) submit(Chunk{file_index, sequence++, std::move(buffer)}, worker);
+    if (!buffer.empty()) {
+        submit(Chunk{file_index, sequence++, std::move(buffer)}, worker);
+    } else {
+        return_buffer(std::move(buffer));
+    }
     if (!reader->damage().empty()) {
         file_records_[file_index] = {reader->damage(), true, false};
     }
@@ -162,6 +175,7 @@ void ScanJob::submit(Chunk chunk, Worker& worker) {
         }
     }
     count_chunk(chunk, worker);
+    return_buffer(std::move(chunk.text));
 }
 
 void ScanJob::count_chunk(const Chunk& chunk, Worker& worker) {
@@ -183,6 +197,20 @@ void ScanJob::count_chunk(const Chunk& chunk, Worker& worker) {
     if (progress_) progress_->games_read += record.games;
     std::lock_guard lock(mutex_);
     chunk_records_[{chunk.file_index, chunk.sequence}] = std::move(record);
+}
+
+std::string ScanJob::take_buffer() {
+    std::lock_guard lock(mutex_);
+    if (spare_buffers_.empty()) return {};
+    std::string buffer = std::move(spare_buffers_.back());
+    spare_buffers_.pop_back();
+    buffer.clear();
+    return buffer;
+}
+
+void ScanJob::return_buffer(std::string buffer) {
+    std::lock_guard lock(mutex_);
+    spare_buffers_.push_back(std::move(buffer));
 }
 
 void ScanJob::fail(const std::string& message) {

@@ -97,26 +97,10 @@ std::optional<SanParts> split_san(std::string_view san) {
     return parts;
 }
 
-}  // namespace
-
-std::optional<Move> Board::parse_san(std::string_view san) const {
-    while (!san.empty() && is_annotation(san.back())) san.remove_suffix(1);
-    if (san == "O-O" || san == "0-0") return parse_castling(KingSide);
-    if (san == "O-O-O" || san == "0-0-0") return parse_castling(QueenSide);
-    return parse_piece_move(san);
-}
-
-std::optional<Move> Board::parse_castling(CastlingSide side) const {
-    if (!castling_is_legal(side)) return std::nullopt;
-    return Move{king_square(side_to_move_), castling_rook_[static_cast<int>(side_to_move_)][side],
-                MoveKind::Castling};
-}
-
 // Pawns that can make the described move; 0 when the text cannot be a pawn move here. kind
 // receives the move kind.
-static Bitboard pawn_origins(const SanParts& parts, Color us, Bitboard occupancy,
-                             Bitboard our_pawns, Bitboard enemies, Square en_passant,
-                             MoveKind& kind) {
+Bitboard pawn_origins(const SanParts& parts, Color us, Bitboard occupancy, Bitboard our_pawns,
+                      Bitboard enemies, Square en_passant, MoveKind& kind) {
     bool white = us == Color::White;
     int to = parts.to;
     bool last_rank = rank_of(to) == (white ? 7 : 0);
@@ -138,6 +122,21 @@ static Bitboard pawn_origins(const SanParts& parts, Color us, Bitboard occupancy
     bool double_push_rank = rank_of(to) == (white ? 3 : 4);
     if (!double_push_rank || (occupancy & square_bit(behind))) return 0;
     return our_pawns & square_bit(white ? behind - 8 : behind + 8);
+}
+
+}  // namespace
+
+std::optional<Move> Board::parse_san(std::string_view san) const {
+    while (!san.empty() && is_annotation(san.back())) san.remove_suffix(1);
+    if (san == "O-O" || san == "0-0") return parse_castling(KingSide);
+    if (san == "O-O-O" || san == "0-0-0") return parse_castling(QueenSide);
+    return parse_piece_move(san);
+}
+
+std::optional<Move> Board::parse_castling(CastlingSide side) const {
+    if (!castling_is_legal(side)) return std::nullopt;
+    return Move{king_square(side_to_move_), castling_rook_[static_cast<int>(side_to_move_)][side],
+                MoveKind::Castling};
 }
 
 std::optional<Move> Board::parse_piece_move(std::string_view san) const {

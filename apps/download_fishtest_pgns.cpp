@@ -1,0 +1,86 @@
+// Bulk-downloads the games (.pgn.gz) and metadata (.json) of finished fishtest tests into
+// PATH/YY-MM-DD/<test-id>/, fetching only what is not there yet.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <iostream>
+
+#include "wdl/fishtest/downloader.hpp"
+
+namespace {
+
+double unix_time_hours_ago(double hours) {
+    auto now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch());
+    return now.count() - hours * 3600.0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace wdl::fishtest;
+    CLI::App app{"Bulk-download .pgn.gz files from finished tests on fishtest."};
+    app.option_defaults()->always_capture_default();
+
+    DownloadSettings settings;
+    HttpOptions http;
+    std::string root = settings.root.string();
+    double time_delta = 168.0;
+    double pause_seconds = 0.1, retry_delay_seconds = 2.0;
+    long stall_seconds = 60;
+    std::optional<double> tc_lower, tc_upper;
+
+    app.add_option("--path", root,
+                   "Downloaded .pgn.gz files will be stored in PATH/YY-MM-DD/test-Id/.");
+    app.add_option("--time_delta", time_delta,
+                   "Delta of hours from now since the desired tests are last updated.");
+    app.add_option("--ltc_only", settings.query.ltc_only, "A True/False flag for LTC tests only.")
+        ->default_str("True");
+    app.add_option("--tc_lower_limit", tc_lower,
+                   "Download only tests where base tc for each side is at least this.");
+    app.add_option("--tc_upper_limit", tc_upper,
+                   "Download only tests where base tc for each side is at most this.");
+    app.add_option("--success_only", settings.query.success_only,
+                   "A True/False flag for green tests only.")
+        ->default_str("False");
+    app.add_option("--yellow_only", settings.query.yellow_only,
+                   "A True/False flag for yellow tests only.")
+        ->default_str("False");
+    app.add_option("--standard_chess_only", settings.rules.standard_chess_only,
+                   "A True/False flag to skip tests whose book is an FRC book.")
+        ->default_str("False");
+    app.add_option("--username", settings.query.username, "Download USERNAME's tests only.");
+    app.add_flag("-v,--verbose", settings.verbosity, "Increase output with e.g. -v or -vv.");
+    app.add_option("--server", settings.server, "Base URL of the fishtest server.");
+    app.add_option("--pause", pause_seconds, "Seconds to wait between two requests to the server.")
+        ->check(CLI::NonNegativeNumber);
+    app.add_option("--retries", http.max_attempts,
+                   "Attempts per request; transient failures are retried with growing waits.")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--retry_delay", retry_delay_seconds,
+                   "Seconds before the first retry; each further retry waits twice as long.")
+        ->check(CLI::NonNegativeNumber);
+    app.add_option("--timeout", stall_seconds,
+                   "Abandon (and retry) a transfer that receives nothing for this many seconds.")
+        ->check(CLI::PositiveNumber);
+    CLI11_PARSE(app, argc, argv);
+
+    settings.root = root.empty() ? "." : root;
+    settings.query.since_unix_time = unix_time_hours_ago(time_delta);
+    settings.rules.tc_lower_limit = tc_lower;
+    settings.rules.tc_upper_limit = tc_upper;
+    settings.show_progress = ::isatty(STDERR_FILENO);
+    http.pause_between_requests = std::chrono::milliseconds(long(pause_seconds * 1000));
+    http.first_retry_delay = std::chrono::milliseconds(long(retry_delay_seconds * 1000));
+    http.stall_timeout = std::chrono::seconds(stall_seconds);
+
+    try {
+        HttpClient client(http);
+        auto summary = download_finished_runs(settings, client, std::cout);
+        print_summary(summary, std::cout);
+        return summary.failed == 0 && summary.bad_pages == 0 ? 0 : 1;
+    } catch (const std::exception& error) {
+        std::cerr << "Error: " << error.what() << "\n";
+        return 1;
+    }
+}

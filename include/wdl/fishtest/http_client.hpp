@@ -1,0 +1,68 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace wdl::fishtest {
+
+struct HttpOptions {
+    std::chrono::seconds connect_timeout{30};
+    // A transfer slower than one byte per second for this long is abandoned (a stalled server).
+    std::chrono::seconds stall_timeout{60};
+    // Attempts per request, counting the first one.
+    int max_attempts = 4;
+    // Wait before the first retry; each further retry waits twice as long.
+    std::chrono::milliseconds first_retry_delay{2000};
+    // Minimum time between the start of two requests, to be kind to the server.
+    std::chrono::milliseconds pause_between_requests{100};
+};
+
+class HttpError : public std::runtime_error {
+  public:
+    HttpError(const std::string& what, bool transient)
+        : std::runtime_error(what), transient_(transient) {}
+    // Worth retrying: the same request may well succeed later.
+    bool transient() const { return transient_; }
+
+  private:
+    bool transient_;
+};
+
+// Called with the bytes received so far by the running transfer.
+using ProgressCallback = std::function<void(std::uint64_t bytes_received)>;
+
+// A blocking HTTP(S) client over libcurl that retries transient failures (connection errors,
+// timeouts, truncated bodies, HTTP 5xx and 429) with exponential backoff.
+class HttpClient {
+  public:
+    explicit HttpClient(HttpOptions options = {});
+    ~HttpClient();
+    HttpClient(const HttpClient&) = delete;
+    HttpClient& operator=(const HttpClient&) = delete;
+
+    // The body of a successful (2xx) response; throws HttpError otherwise.
+    std::string get(const std::string& url);
+
+    // Streams the body into `target` through a temporary file that is renamed only once the
+    // whole body has arrived, so an interrupted download never leaves a file under `target`.
+    // Returns the number of bytes written; throws HttpError.
+    std::uint64_t get_to_file(const std::string& url, const std::filesystem::path& target,
+                              const ProgressCallback& progress = {});
+
+  private:
+    struct Handle;
+    template <typename Attempt>
+    auto with_retries(Attempt attempt) -> decltype(attempt());
+    void pause_before_request();
+
+    HttpOptions options_;
+    std::unique_ptr<Handle> handle_;
+    std::chrono::steady_clock::time_point last_request_start_{};
+};
+
+}  // namespace wdl::fishtest

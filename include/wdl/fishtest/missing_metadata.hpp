@@ -1,0 +1,29 @@
+#pragma once
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+
+#include "wdl/fishtest/http_client.hpp"
+
+namespace wdl::fishtest {
+
+struct MissingMetadataSettings {
+    std::string server = "https://tests.stockfishchess.org";
+    std::filesystem::path root = "./pgns";
+    bool overwrite = false;  // also refetch metadata files that exist
+};
+
+struct MissingMetadataSummary {
+    int tests = 0;
+    int present = 0;
+    int downloaded = 0;
+    int failed = 0;
+};
+
+// Fetches /api/get_run/<id> for every test with game files under settings.root whose
+// <id>.json is missing (or every one, with overwrite). Failures are reported and counted.
+MissingMetadataSummary download_missing_metadata(const MissingMetadataSettings& settings,
+                                                 HttpClient& client, std::ostream& out);
+
+}  // namespace wdl::fishtest

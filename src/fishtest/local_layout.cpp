@@ -1,0 +1,96 @@
+#include "wdl/fishtest/local_layout.hpp"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <regex>
+#include <string_view>
+
+#include "wdl/util/atomic_file.hpp"
+
+namespace wdl::fishtest {
+
+bool is_valid_test_id(std::string_view id) {
+    return !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z');
+    });
+}
+
+std::optional<std::string> test_id_of_game_file(std::string_view file_name) {
+    static const std::regex game_file(R"(([a-z0-9]+)(-[0-9]+)?\.pgn(\.gz|\.zst)?)");
+    std::match_results<std::string_view::const_iterator> match;
+    if (!std::regex_match(file_name.begin(), file_name.end(), match, game_file))
+        return std::nullopt;
+    return match[1].str();
+}
+
+std::map<std::string, std::filesystem::path> find_downloaded_tests(
+    const std::filesystem::path& root) {
+    namespace fs = std::filesystem;
+    std::map<std::string, fs::path> tests;
+    std::error_code error;
+    fs::recursive_directory_iterator entry(root, fs::directory_options::skip_permission_denied,
+                                           error);
+    // Unreadable entries are skipped rather than fatal: the scan only decides what to fetch.
+    for (; !error && entry != fs::recursive_directory_iterator(); entry.increment(error)) {
+        auto name = entry->path().filename().string();
+        if (entry->is_directory(error)) {
+            if (name.starts_with(".")) entry.disable_recursion_pending();
+            continue;
+        }
+        if (auto id = test_id_of_game_file(name)) tests.emplace(*id, entry->path().parent_path());
+    }
+    return tests;
+}
+
+std::filesystem::path game_file_path(const std::filesystem::path& root, const std::string& date,
+                                     const std::string& id) {
+    return root / date / id / (id + ".pgn.gz");
+}
+
+std::filesystem::path metadata_path(const std::filesystem::path& test_folder,
+                                    const std::string& id) {
+    return test_folder / (id + ".json");
+}
+
+std::string format_metadata(const nlohmann::json& metadata) {
+    // nlohmann's objects keep keys sorted; indent 4, ": " and ASCII escapes match Python's.
+    return metadata.dump(4, ' ', true);
+}
+
+void write_metadata(const std::filesystem::path& file, const nlohmann::json& metadata) {
+    util::write_file_atomically(file, format_metadata(metadata));
+}
+
+long long count_finished_games(const std::filesystem::path& game_file) {
+    // gzopen reads plain files as they are and every member of a multi-member .gz.
+    gzFile file = gzopen(game_file.c_str(), "rb");
+    if (!file) return 0;
+    gzbuffer(file, 1 << 17);
+    long long games = 0;
+    bool at_line_start = true;
+    char chunk[4096];
+    // gzgets returns long lines in pieces; tag lines are short and start a line.
+    while (gzgets(file, chunk, sizeof chunk)) {
+        std::string_view piece(chunk);
+        if (at_line_start && piece.starts_with("[Result ") &&
+            (piece.find("\"1-0\"") != piece.npos || piece.find("\"0-1\"") != piece.npos ||
+             piece.find("\"1/2-1/2\"") != piece.npos))
+            ++games;
+        at_line_start = piece.ends_with('\n');
+    }
+    gzclose(file);
+    return games;
+}
+
+void remove_stale_temporaries(const std::filesystem::path& target) {
+    namespace fs = std::filesystem;
+    auto prefix = target.filename().string() + ".tmp.";
+    std::error_code error;
+    for (fs::directory_iterator entry(target.parent_path(), error);
+         !error && entry != fs::directory_iterator(); entry.increment(error)) {
+        if (entry->path().filename().string().starts_with(prefix)) fs::remove(entry->path(), error);
+    }
+}
+
+}  // namespace wdl::fishtest

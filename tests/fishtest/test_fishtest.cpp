@@ -1,0 +1,476 @@
+#include <zlib.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "child_process.hpp"
+#include "local_http_server.hpp"
+#include "wdl/fishtest/finished_runs.hpp"
+#include "wdl/fishtest/local_layout.hpp"
+#include "wdl/fishtest/run_selection.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using namespace wdl::fishtest;
+using namespace wdl::fishtest::testing;
+
+namespace {
+
+const std::string downloader = WDL_BINARY_DIR "/apps/download_fishtest_pgns";
+const std::string metadata_downloader = WDL_BINARY_DIR "/apps/download_missing_metadata";
+
+std::string gzip(const std::string& text) {
+    z_stream stream{};
+    deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+    std::string compressed(deflateBound(&stream, uLong(text.size())), '\0');
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+    stream.avail_in = uInt(text.size());
+    stream.next_out = reinterpret_cast<Bytef*>(compressed.data());
+    stream.avail_out = uInt(compressed.size());
+    deflate(&stream, Z_FINISH);
+    compressed.resize(stream.total_out);
+    deflateEnd(&stream);
+    return compressed;
+}
+
+std::string read_file(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream content;
+    content << in.rdbuf();
+    return content.str();
+}
+
+// `games` short games; pseudo-random comments keep the .pgn.gz big enough to cut in the middle.
+std::string pgn_games(const std::string& id, int games) {
+    std::string text;
+    std::uint32_t state = 12345;
+    for (int game = 0; game < games; ++game) {
+        std::string noise;
+        for (int i = 0; i < 200; ++i) {
+            state = state * 1664525u + 1013904223u;
+            noise += char('a' + (state >> 24) % 26);
+        }
+        text += "[Event \"" + id + "\"]\n[Result \"1-0\"]\n\n1. e4 {+0.30/10 0.1s} e5 {" + noise +
+                "} 1-0\n\n";
+    }
+    return text;
+}
+
+json run(const std::string& start_time, const std::string& tc, const std::string& book, int wins,
+         int draws, int losses) {
+    return {{"args",
+             {{"tc", tc},
+              {"new_tc", tc},
+              {"book", book},
+              {"threads", 1},
+              {"sprt", {{"elo0", 0}, {"elo1", 2}}}}},
+            {"results", {{"wins", wins}, {"draws", draws}, {"losses", losses}}},
+            {"start_time", start_time}};
+}
+
+// A fishtest stand-in: finished_runs pages of `page_size` runs, get_run and run_pgns, plus
+// scripted answers that replace the next normal answers for a path, one each.
+struct FakeFishtest {
+    std::vector<std::pair<std::string, json>> runs;
+    std::map<std::string, std::string> game_files;  // id -> .pgn.gz bytes
+    std::map<std::string, std::vector<Response>> scripted;
+    std::size_t page_size = 2;
+
+    void add(const std::string& id, json metadata, int games = 3) {
+        metadata["_id"] = id;
+        runs.emplace_back(id, std::move(metadata));
+        game_files[id] = gzip(pgn_games(id, games));
+    }
+
+    Response answer(const Request& request) {
+        if (auto queued = scripted.find(request.path);
+            queued != scripted.end() && !queued->second.empty()) {
+            auto response = queued->second.front();
+            queued->second.erase(queued->second.begin());
+            if (response.body.empty()) response.body = answer_normally(request).body;
+            return response;
+        }
+        return answer_normally(request);
+    }
+
+    Response answer_normally(const Request& request) {
+        if (request.path == "/api/finished_runs") {
+            auto page = std::stoul(request.parameters.at("page"));
+            json body = json::object();
+            for (auto i = (page - 1) * page_size; i < std::min(runs.size(), page * page_size); ++i)
+                body[runs[i].first] = runs[i].second;
+            return {200, body.dump(), {}, {}};
+        }
+        for (const auto& [id, metadata] : runs) {
+            if (request.path == "/api/run_pgns/" + id + ".pgn.gz")
+                return {200, game_files.at(id), {}, {}};
+            if (request.path == "/api/get_run/" + id) return {200, metadata.dump(), {}, {}};
+        }
+        return {404, "not found", {}, {}};
+    }
+};
+
+struct Scenario {
+    FakeFishtest fishtest;
+    std::unique_ptr<LocalHttpServer> server;
+    fs::path folder;
+
+    explicit Scenario(const std::string& name)
+        : folder(fs::path(WDL_BINARY_DIR) / "test_fishtest_data" / name) {
+        fs::remove_all(folder);
+        fs::create_directories(folder);
+    }
+
+    void start() {
+        server = std::make_unique<LocalHttpServer>(
+            [this](const Request& request) { return fishtest.answer(request); });
+    }
+
+    fs::path pgns() const { return folder / "pgns"; }
+
+    std::vector<std::string> command(std::vector<std::string> options) const {
+        std::vector<std::string> command{downloader, "--server",      server->url(),
+                                         "--path",   pgns().string(), "--pause",
+                                         "0",        "--retry_delay", "0.01"};
+        command.insert(command.end(), options.begin(), options.end());
+        return command;
+    }
+
+    ProgramResult download(std::vector<std::string> options = {}) const {
+        return run_program(command(std::move(options)), folder / "output.txt");
+    }
+
+    std::vector<Request> requests_for(const std::string& path) const {
+        std::vector<Request> matching;
+        for (const auto& request : server->requests())
+            if (request.path == path) matching.push_back(request);
+        return matching;
+    }
+
+    bool has_test(const std::string& date, const std::string& id) const {
+        auto test_folder = pgns() / date / id;
+        return fs::exists(test_folder / (id + ".pgn.gz")) &&
+               fs::exists(test_folder / (id + ".json"));
+    }
+
+    // Files left anywhere under pgns/ whose names are not final game or metadata names.
+    std::vector<std::string> stray_files() const {
+        std::vector<std::string> stray;
+        if (!fs::exists(pgns())) return stray;
+        for (const auto& entry : fs::recursive_directory_iterator(pgns())) {
+            auto name = entry.path().filename().string();
+            if (entry.is_regular_file() && !test_id_of_game_file(name) && !name.ends_with(".json"))
+                stray.push_back(name);
+        }
+        return stray;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("game file names give the test id; temporaries and other files do not") {
+    CHECK(test_id_of_game_file("716838bf67ed35143299f7d3.pgn.gz") == "716838bf67ed35143299f7d3");
+    CHECK(test_id_of_game_file("716838bf67ed35143299f7d3-3.pgn.gz") == "716838bf67ed35143299f7d3");
+    CHECK(test_id_of_game_file("abc.pgn") == "abc");
+    CHECK(test_id_of_game_file("abc.pgn.zst") == "abc");
+    CHECK_FALSE(test_id_of_game_file("abc.pgn.gz.tmp.123.0"));
+    CHECK_FALSE(test_id_of_game_file("abc.json"));
+    CHECK_FALSE(test_id_of_game_file("ABC.pgn"));
+    CHECK(is_valid_test_id("716838bf67ed35143299f7d3"));
+    CHECK_FALSE(is_valid_test_id("../evil"));
+    CHECK_FALSE(is_valid_test_id(""));
+}
+
+TEST_CASE("run selection follows the original downloader's rules") {
+    auto ltc = run("2024-07-21T11:26:57.000+00:00", "60+0.6", "UHO_Lichess_4852_v1.epd", 1, 2, 3);
+    SelectionRules none;
+    CHECK_FALSE(reason_to_skip(ltc, none));
+    CHECK(date_folder(ltc) == "24-07-21");
+    CHECK_THROWS(date_folder(json{{"start_time", "yesterday"}}));
+
+    auto spsa = ltc;
+    spsa["args"]["spsa"] = json::object();
+    CHECK(reason_to_skip(spsa, none) == SkipReason::spsa);
+
+    auto empty = run("2024-07-21T11:26:57+00:00", "60+0.6", "x.epd", 0, 0, 0);
+    CHECK(reason_to_skip(empty, none) == SkipReason::no_games);
+
+    auto frc = run("2024-07-21T11:26:57+00:00", "60+0.6", "DFRC_openings.epd", 1, 1, 1);
+    CHECK_FALSE(reason_to_skip(frc, none));
+    CHECK(reason_to_skip(frc, SelectionRules{true, {}, {}}) == SkipReason::frc_book);
+
+    SelectionRules long_only{false, 30.0, {}};
+    SelectionRules short_only{false, {}, 20.0};
+    auto stc = run("2024-07-21T11:26:57+00:00", "10+0.1", "x.epd", 1, 1, 1);
+    CHECK(reason_to_skip(stc, long_only) == SkipReason::time_control);
+    CHECK_FALSE(reason_to_skip(stc, short_only));
+    CHECK(reason_to_skip(ltc, short_only) == SkipReason::time_control);
+    auto odds = stc;
+    odds["args"]["new_tc"] = "60+0.6";
+    CHECK(time_controls(odds) == std::vector<std::string>{"10+0.1", "60+0.6"});
+    CHECK(reason_to_skip(odds, short_only) == SkipReason::time_control);
+    CHECK(base_time("2.5+0.025") == 2.5);
+    CHECK_FALSE(base_time("+0.6"));
+}
+
+TEST_CASE("metadata is formatted as Python's json.dump(sort_keys=True, indent=4)") {
+    json metadata = json::parse(R"({"b": {"z": [1, 2], "a": 0.05}, "a": "é", "c": []})");
+    CHECK(format_metadata(metadata) ==
+          "{\n    \"a\": \"\\u00e9\",\n    \"b\": {\n        \"a\": 0.05,\n        \"z\": [\n"
+          "            1,\n            2\n        ]\n    },\n    \"c\": []\n}");
+}
+
+TEST_CASE("finished_runs URLs carry the filters") {
+    FinishedRunsQuery query{1700000000.5, true, true, false, "a b"};
+    CHECK(finished_runs_url("http://h/", 3, query) ==
+          "http://h/api/finished_runs?page=3&timestamp=1700000000.5&ltc_only=1&success_only=1"
+          "&username=a%20b");
+    CHECK(run_pgns_url("http://h", "abc") == "http://h/api/run_pgns/abc.pgn.gz");
+    CHECK(parse_finished_runs_page("{}").empty());
+    CHECK(parse_finished_runs_page("null").empty());
+    CHECK_THROWS(parse_finished_runs_page("[1]"));
+    CHECK_THROWS(parse_finished_runs_page("<html>"));
+}
+
+TEST_CASE("the downloader fetches new runs into YY-MM-DD/<id>/ and a rerun fetches nothing") {
+    Scenario scenario("basic");
+    scenario.fishtest.add("aa01", run("2024-07-21T11:26:57.000+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.fishtest.add("aa02", run("2025-01-17T01:00:00+00:00", "60+0.6", "b.epd", 2, 0, 0), 2);
+    scenario.fishtest.add("aa03", run("2025-01-18T01:00:00+00:00", "60+0.6", "b.epd", 2, 0, 1));
+    scenario.start();
+
+    auto first = scenario.download({"-v"});
+    INFO(first.output);
+    CHECK(first.exit_status == 0);
+    CHECK(scenario.has_test("24-07-21", "aa01"));
+    CHECK(scenario.has_test("25-01-17", "aa02"));
+    CHECK(scenario.has_test("25-01-18", "aa03"));
+    CHECK(read_file(scenario.pgns() / "24-07-21/aa01/aa01.pgn.gz") ==
+          scenario.fishtest.game_files["aa01"]);
+    CHECK(read_file(scenario.pgns() / "24-07-21/aa01/aa01.json") ==
+          format_metadata(scenario.fishtest.runs[0].second));
+    CHECK(first.output.find("Download completed. The file contains 2 games.") != std::string::npos);
+    CHECK(first.output.find("Tests seen: 3, already present: 0, downloaded: 3") !=
+          std::string::npos);
+    CHECK(scenario.stray_files().empty());
+
+    // Pages 1 and 2 hold the runs, page 3 is empty; the default filters are in every query.
+    auto pages = scenario.requests_for("/api/finished_runs");
+    REQUIRE(pages.size() == 3);
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+        CHECK(pages[i].parameters.at("page") == std::to_string(i + 1));
+        CHECK(pages[i].parameters.at("ltc_only") == "1");
+        CHECK_FALSE(pages[i].parameters.contains("success_only"));
+        CHECK_FALSE(pages[i].parameters.contains("yellow_only"));
+        CHECK_FALSE(pages[i].parameters.contains("username"));
+        auto now =
+            std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+                .count();
+        CHECK(std::stod(pages[i].parameters.at("timestamp")) ==
+              Approx(now - 168 * 3600).margin(120));
+    }
+
+    scenario.server->clear_requests();
+    auto second = scenario.download();
+    CHECK(second.exit_status == 0);
+    CHECK(second.output.find("Found 3 downloaded tests") != std::string::npos);
+    CHECK(second.output.find("already present: 3, downloaded: 0") != std::string::npos);
+    for (const auto& request : scenario.server->requests())
+        CHECK(request.path == "/api/finished_runs");
+}
+
+TEST_CASE("query options reach the server and selection options skip runs") {
+    Scenario scenario("filters");
+    auto spsa = run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1);
+    spsa["args"]["spsa"] = {{"A", 1}};
+    scenario.fishtest.add("bb01", spsa);
+    scenario.fishtest.add("bb02", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 0, 0, 0));
+    scenario.fishtest.add("bb03",
+                          run("2024-07-21T11:26:57+00:00", "60+0.6", "DFRC_openings.epd", 1, 1, 1));
+    scenario.fishtest.add("bb04", run("2024-07-21T11:26:57+00:00", "10+0.1", "b.epd", 1, 1, 1));
+    auto odds = run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1);
+    odds["args"]["new_tc"] = "240+2.4";
+    scenario.fishtest.add("bb05", odds);
+    scenario.fishtest.add("bb06", run("2024-07-21T11:26:57+00:00", "180+1.8", "b.epd", 1, 1, 1));
+    scenario.start();
+
+    auto result = scenario.download({"--ltc_only", "False", "--success_only", "True",
+                                     "--yellow_only", "true", "--username", "vondele",
+                                     "--standard_chess_only", "True", "--tc_lower_limit", "20",
+                                     "--tc_upper_limit", "200", "--time_delta", "24"});
+    INFO(result.output);
+    CHECK(result.exit_status == 0);
+    auto page = scenario.requests_for("/api/finished_runs").at(0);
+    CHECK_FALSE(page.parameters.contains("ltc_only"));
+    CHECK(page.parameters.at("success_only") == "1");
+    CHECK(page.parameters.at("yellow_only") == "1");
+    CHECK(page.parameters.at("username") == "vondele");
+    auto now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch());
+    CHECK(std::stod(page.parameters.at("timestamp")) ==
+          Approx(now.count() - 24 * 3600).margin(120));
+
+    auto downloads = scenario.requests_for("/api/run_pgns/bb06.pgn.gz");
+    CHECK(downloads.size() == 1);
+    CHECK(scenario.has_test("24-07-21", "bb06"));
+    for (auto id : {"bb01", "bb02", "bb03", "bb04", "bb05"}) {
+        CHECK(scenario.requests_for(std::string("/api/run_pgns/") + id + ".pgn.gz").empty());
+        CHECK_FALSE(fs::exists(scenario.pgns() / "24-07-21" / id));
+    }
+    CHECK(result.output.find("skipped: 5 (SPSA test: 1, no games: 1, FRC book: 1, time control "
+                             "outside the limits: 2)") != std::string::npos);
+}
+
+TEST_CASE("without selection options FRC and any time control are downloaded") {
+    Scenario scenario("no-filters");
+    scenario.fishtest.add("cc01",
+                          run("2024-02-03T00:00:00+00:00", "10+0.1", "DFRC_openings.epd", 1, 1, 1));
+    scenario.start();
+    auto result = scenario.download();
+    CHECK(result.exit_status == 0);
+    CHECK(scenario.has_test("24-02-03", "cc01"));
+}
+
+TEST_CASE("transient server errors are retried") {
+    Scenario scenario("retry");
+    scenario.fishtest.add("dd01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.fishtest.scripted["/api/finished_runs"] = {Response{500, "oops", {}, {}}};
+    scenario.fishtest.scripted["/api/run_pgns/dd01.pgn.gz"] = {Response{500, "oops", {}, {}},
+                                                               Response{429, "slow", {}, {}}};
+    scenario.start();
+    auto result = scenario.download();
+    INFO(result.output);
+    CHECK(result.exit_status == 0);
+    CHECK(scenario.requests_for("/api/run_pgns/dd01.pgn.gz").size() == 3);
+    CHECK(scenario.has_test("24-07-21", "dd01"));
+    CHECK(read_file(scenario.pgns() / "24-07-21/dd01/dd01.pgn.gz") ==
+          scenario.fishtest.game_files["dd01"]);
+}
+
+TEST_CASE("a truncated body is never kept; once retried, a full body is") {
+    Scenario scenario("truncated");
+    scenario.fishtest.add("ee01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1), 40);
+    scenario.fishtest.add("ee02", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1), 40);
+    Response cut{200, "", 500, {}};
+    scenario.fishtest.scripted["/api/run_pgns/ee01.pgn.gz"] = {cut, cut, cut};
+    scenario.fishtest.scripted["/api/run_pgns/ee02.pgn.gz"] = {cut};
+    scenario.start();
+    auto result = scenario.download({"--retries", "3"});
+    INFO(result.output);
+    CHECK(result.exit_status == 1);
+    CHECK_FALSE(fs::exists(scenario.pgns() / "24-07-21/ee01"));
+    CHECK(result.output.find("Error: test ee01") != std::string::npos);
+    CHECK(scenario.has_test("24-07-21", "ee02"));
+    CHECK(scenario.stray_files().empty());
+
+    // The server has recovered: the rerun fetches exactly the missing run.
+    scenario.server->clear_requests();
+    auto rerun = scenario.download();
+    CHECK(rerun.exit_status == 0);
+    CHECK(scenario.has_test("24-07-21", "ee01"));
+    CHECK(scenario.requests_for("/api/run_pgns/ee02.pgn.gz").empty());
+}
+
+TEST_CASE("a stalled transfer times out and the other runs still come") {
+    Scenario scenario("stall-timeout");
+    scenario.fishtest.add("ff01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1), 40);
+    scenario.fishtest.add("ff02", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.fishtest.scripted["/api/run_pgns/ff01.pgn.gz"] = {Response{200, "", {}, 1000}};
+    scenario.start();
+    auto result = scenario.download({"--timeout", "1", "--retries", "1"});
+    INFO(result.output);
+    CHECK(result.exit_status == 1);
+    CHECK_FALSE(fs::exists(scenario.pgns() / "24-07-21/ff01/ff01.pgn.gz"));
+    CHECK(scenario.has_test("24-07-21", "ff02"));
+    CHECK(scenario.stray_files().empty());
+}
+
+TEST_CASE("a run killed mid-download leaves no partial file and a rerun completes") {
+    Scenario scenario("killed");
+    scenario.fishtest.add("ab01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1), 40);
+    scenario.fishtest.add("ab02", run("2024-07-22T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.fishtest.scripted["/api/run_pgns/ab01.pgn.gz"] = {Response{200, "", {}, 3000}};
+    scenario.start();
+    {
+        ChildProcess child(scenario.command({}), scenario.folder / "killed.txt");
+        REQUIRE(scenario.server->wait_for_stall(std::chrono::seconds(20)));
+        child.kill_now();
+    }
+    CHECK_FALSE(fs::exists(scenario.pgns() / "24-07-21/ab01/ab01.pgn.gz"));
+    CHECK_FALSE(fs::exists(scenario.pgns() / "24-07-21/ab01/ab01.json"));
+    CHECK(scenario.stray_files().size() == 1);  // the killed process's temporary
+
+    auto rerun = scenario.download();
+    INFO(rerun.output);
+    CHECK(rerun.exit_status == 0);
+    CHECK(scenario.has_test("24-07-21", "ab01"));
+    CHECK(scenario.has_test("24-07-22", "ab02"));
+    CHECK(read_file(scenario.pgns() / "24-07-21/ab01/ab01.pgn.gz") ==
+          scenario.fishtest.game_files["ab01"]);
+    CHECK(scenario.stray_files().empty());
+}
+
+TEST_CASE("bad pages and bad runs are reported and skipped") {
+    Scenario scenario("bad-input");
+    scenario.fishtest.add("ba01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.fishtest.add("ba02", json{{"start_time", "soon"}, {"results", {{"wins", 1}}}});
+    scenario.fishtest.add("../escape",
+                          run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.fishtest.add("ba03", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.fishtest.page_size = 1;
+    scenario.fishtest.scripted["/api/finished_runs"] = {Response{200, "<html>", {}, {}}};
+    scenario.start();
+    auto result = scenario.download({"--retries", "1"});
+    INFO(result.output);
+    CHECK(result.exit_status == 1);
+    // Page 1 was garbage; pages 2-4 carried ba02, ../escape and ba03.
+    CHECK_FALSE(fs::exists(scenario.pgns() / "24-07-21/ba01"));
+    CHECK(scenario.has_test("24-07-21", "ba03"));
+    CHECK_FALSE(fs::exists(scenario.folder / "escape"));
+    CHECK(result.output.find("Error: skipping page 1") != std::string::npos);
+    CHECK(result.output.find("failed: 2.") != std::string::npos);
+}
+
+TEST_CASE("a game file whose metadata is missing gets it on the next run") {
+    Scenario scenario("complete-metadata");
+    scenario.fishtest.add("ca01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.start();
+    REQUIRE(scenario.download().exit_status == 0);
+    fs::remove(scenario.pgns() / "24-07-21/ca01/ca01.json");
+    auto rerun = scenario.download();
+    CHECK(rerun.exit_status == 0);
+    CHECK(scenario.has_test("24-07-21", "ca01"));
+    CHECK(scenario.requests_for("/api/run_pgns/ca01.pgn.gz").size() == 1);
+}
+
+TEST_CASE("download_missing_metadata fetches get_run for game files without JSON") {
+    Scenario scenario("missing-metadata");
+    scenario.fishtest.add("da01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.fishtest.add("da02", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.fishtest.scripted["/api/get_run/da01"] = {Response{503, "busy", {}, {}}};
+    scenario.start();
+    fs::create_directories(scenario.pgns() / "24-07-21/da01");
+    fs::create_directories(scenario.pgns() / "24-07-21/da02");
+    std::ofstream(scenario.pgns() / "24-07-21/da01/da01-1.pgn.gz") << "x";
+    std::ofstream(scenario.pgns() / "24-07-21/da02/da02.pgn.gz") << "x";
+    std::ofstream(scenario.pgns() / "24-07-21/da02/da02.json") << "{}";
+    auto command = std::vector<std::string>{
+        metadata_downloader, "--server", scenario.server->url(), "--path", scenario.pgns().string(),
+        "--pause",           "0",        "--retry_delay",        "0.01"};
+    auto result = run_program(command, scenario.folder / "output.txt");
+    INFO(result.output);
+    CHECK(result.exit_status == 0);
+    CHECK(read_file(scenario.pgns() / "24-07-21/da01/da01.json") ==
+          format_metadata(scenario.fishtest.runs[0].second));
+    CHECK(read_file(scenario.pgns() / "24-07-21/da02/da02.json") == "{}");
+    CHECK(scenario.requests_for("/api/get_run/da02").empty());
+
+    command.push_back("--overwrite");
+    REQUIRE(run_program(command, scenario.folder / "output.txt").exit_status == 0);
+    CHECK(read_file(scenario.pgns() / "24-07-21/da02/da02.json") ==
+          format_metadata(scenario.fishtest.runs[1].second));
+}

@@ -1,0 +1,70 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wdl/fit/objective.hpp"
+#include "wdl/fit/wdl_data.hpp"
+#include "wdl/model/wdl_math.hpp"
+
+// The three fitting stages of scoreWDL (SPEC section 3), on Ceres Solver.
+namespace wdl::fit {
+
+enum class Method { FitDensity, OptimizeProbability, OptimizeScore, None };
+
+std::string_view method_name(Method method);
+std::optional<Method> method_from_name(std::string_view name);
+// The objective an optimize method minimizes; none for FitDensity and None.
+std::optional<Objective> method_objective(Method method);
+
+struct LocalFit {
+    int mom = 0;
+    double a = 0, b = 0;
+};
+
+// Outcome of a numerical minimization.
+struct Minimization {
+    bool converged = false;
+    std::string message;  // the solver's reason when not converged
+};
+
+// Stage 1: least-squares fit of win_rate(x; a, b) to the win densities of one mom (each eval
+// with data weighted equally), Levenberg-Marquardt from (a, b) = start.
+LocalFit fit_density(const MomData& mom, LocalFit start);
+
+// Stage 1 refinement: minimizes the objective over the data of one mom only.
+LocalFit refine_locally(Objective objective, const MomData& mom, LocalFit start);
+
+// Stage 2: least-squares cubic through the points (ts[i], ys[i]).
+model::Poly3 fit_cubic(std::span<const double> ts, std::span<const double> ys);
+
+// Stage 3: minimizes the objective over all 8 coefficients on all moms; as and bs hold the
+// start and receive the optimum.
+Minimization optimize_globally(Objective objective, std::span<const MomData> moms, int mom_target,
+                               model::Poly3& as, model::Poly3& bs);
+
+struct FitOptions {
+    Method method = Method::OptimizeProbability;
+    int mom_target = 58;
+    std::int64_t win_min = 10;
+    int pawn_value = 328;  // start of the local fits: a = pawn value, b = pawn value / 6
+};
+
+struct FitResult {
+    std::vector<int> skipped_moms;  // too few wins for a local fit
+    std::vector<LocalFit> local_fits;
+    model::Poly3 as{}, bs{};
+    // Optimize methods only.
+    std::optional<double> initial_objective, final_objective;
+    std::optional<Minimization> minimization;
+};
+
+// Runs stages 1-3 for an optimize or fitDensity method. Throws std::runtime_error when fewer
+// than 4 moms have enough data for the cubic fits.
+FitResult fit_model(std::span<const MomData> moms, const FitOptions& options);
+
+}  // namespace wdl::fit

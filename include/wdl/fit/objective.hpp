@@ -1,0 +1,35 @@
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "wdl/fit/wdl_data.hpp"
+#include "wdl/model/wdl_math.hpp"
+
+// The objectives minimized by the optimize modes, on aggregated counts (one term per
+// (mom, eval, outcome) cell), with exact derivatives.
+namespace wdl::fit {
+
+enum class Objective {
+    // -(1/N) sum count * log(max(P(outcome), 1e-14))
+    Probability,
+    // sqrt((1/N) sum count * (score(x) - s)^2)
+    Score,
+};
+
+// Sum over cells of count * loss at one (a, b), and its partial derivatives. For Score the
+// loss is the squared error (the square root is taken on the mean, see report_value).
+struct LossSum {
+    double value = 0, d_a = 0, d_b = 0;
+};
+
+LossSum loss_sum(Objective objective, std::span<const Cell> cells, double a, double b);
+
+// The objective as the original reports it, from the loss sum over N positions.
+double report_value(Objective objective, double loss_sum, double total_count);
+
+// The objective of the full model (8 coefficients) over all moms, as reported.
+double model_objective(Objective objective, std::span<const MomData> moms, int mom_target,
+                       const model::Poly3& as, const model::Poly3& bs);
+
+}  // namespace wdl::fit

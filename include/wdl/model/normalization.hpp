@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "wdl/model/wdl_math.hpp"
+
+// Conversion of the scanner's displayed centipawns back to the engine's internal units.
+namespace wdl::model {
+
+enum class MomType { Material, Move };
+
+std::string_view mom_type_name(MomType type);
+std::optional<MomType> mom_type_from_name(std::string_view name);
+
+// Dynamic normalization parameters (--NormalizeData).
+struct DynamicNormalization {
+    MomType mom_type = MomType::Material;
+    double mom_min = 17, mom_max = 78, mom_target = 58;
+    Poly3 as{};
+};
+
+// Python's round() of a double: to nearest, ties to even.
+inline long round_half_even(double value) { return long(std::nearbyint(value)); }
+
+class Normalization {
+  public:
+    static Normalization fixed(int pawn_value);
+    // Parses the JSON of --NormalizeData; throws std::runtime_error with a clear message.
+    static Normalization from_json(std::string_view json);
+
+    // The input's pawn value: N, or int(sum(as) + 0.5) as the original computes it.
+    int pawn_value() const { return pawn_value_; }
+    const std::optional<DynamicNormalization>& dynamic() const { return dynamic_; }
+
+    // Internal eval of a cp eval: round-half-to-even(eval * a / 100) with a = N or the
+    // dynamic p_a at the clamped mom, computed in the same floating-point order as the original.
+    int to_internal(int eval_cp, int move, int material) const;
+    // The a of that conversion: N, or the dynamic p_a at the clamped mom.
+    double pawn_scale(int move, int material) const;
+    // The conversion with a precomputed pawn_scale (the hot path of loading counts).
+    static int to_internal_with_scale(int eval_cp, double scale) {
+        return int(round_half_even(double(eval_cp) * scale / 100.0));
+    }
+
+    // The "Converting evals with ..." description, e.g. "NormalizeToPawnValue = 328" or
+    // "NormalizeData = {'momType': ...}" (the JSON printed as a Python dict).
+    const std::string& description() const { return description_; }
+
+  private:
+    int pawn_value_ = 0;
+    std::optional<DynamicNormalization> dynamic_;
+    std::string description_;
+};
+
+// The default --NormalizeData of SPEC section 3.
+inline constexpr std::string_view kDefaultNormalizeData =
+    R"({"momType": "material", "momMin": 17, "momMax": 78, "momTarget": 58, )"
+    R"("as": [-72.32565836, 185.93832038, -144.58862193, 416.44950446]})";
+
+// Python's repr() of a float: shortest round-trip digits, always with a '.' or exponent.
+std::string python_float_repr(double value);
+
+}  // namespace wdl::model

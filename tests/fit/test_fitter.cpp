@@ -1,0 +1,155 @@
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "test_support.hpp"
+#include "wdl/fit/fitter.hpp"
+#include "wdl/fit/objective.hpp"
+#include "wdl/fit/report_text.hpp"
+
+using namespace wdl::fit;
+using namespace wdl::fit::test;
+using wdl::model::Poly3;
+
+namespace {
+
+const auto kDefaultNormalization =
+    wdl::model::Normalization::from_json(wdl::model::kDefaultNormalizeData);
+
+// Largest deviation of the win and draw rates of a fitted model from the true one over
+// internal evals [-400, 400] and materials 17..78 (t = material / 58).
+double max_rate_error(const Poly3& as, const Poly3& bs, const Poly3& true_as,
+                      const Poly3& true_bs) {
+    double error = 0;
+    for (int material = 17; material <= 78; ++material) {
+        double t = material / 58.0;
+        double a = wdl::model::poly3(as, t), b = wdl::model::poly3(bs, t);
+        double ta = wdl::model::poly3(true_as, t), tb = wdl::model::poly3(true_bs, t);
+        for (int x = -400; x <= 400; ++x) {
+            error = std::max(
+                error, std::abs(wdl::model::win_rate(x, a, b) - wdl::model::win_rate(x, ta, tb)));
+            error = std::max(
+                error, std::abs(wdl::model::draw_rate(x, a, b) - wdl::model::draw_rate(x, ta, tb)));
+        }
+    }
+    return error;
+}
+
+FitResult fit(const std::vector<MomData>& moms, Method method, int mom_target = 58) {
+    return fit_model(moms, {method, mom_target, 10, kDefaultNormalization.pawn_value()});
+}
+
+}  // namespace
+
+TEST_CASE("the synthetic model is recovered accurately", "[fit][synthetic]") {
+    auto moms = load_moms("synth_1M.json", {}, kDefaultNormalization);
+    auto truth = nlohmann::json::parse(read_text(kReferenceDir + "synth_1M.truth.json"));
+    Poly3 true_as = truth["as"].get<Poly3>(), true_bs = truth["bs"].get<Poly3>();
+    for (auto [method, reference] :
+         {std::pair{Method::FitDensity, "synth1M_fitDensity.txt"},
+          std::pair{Method::OptimizeProbability, "synth1M_optimizeProbability.txt"},
+          std::pair{Method::OptimizeScore, "synth1M_optimizeScore.txt"}}) {
+        std::string original = read_text(kReferenceDir + reference);
+        double original_error =
+            max_rate_error(printed_coefficients(original, "as"),
+                           printed_coefficients(original, "bs"), true_as, true_bs);
+        auto result = fit(moms, method);
+        double error = max_rate_error(result.as, result.bs, true_as, true_bs);
+        CAPTURE(method_name(method), error, original_error);
+        CHECK(error <= original_error + 0.002);
+        if (method == Method::OptimizeProbability) CHECK(error <= 0.005);
+    }
+}
+
+// On the small dev corpus the objective is flat along some directions and the original's
+// Powell search stopped early: our optimum is better and its pawn value differs by more
+// than 1. Starting our optimizer from the original's result must reach the same optimum.
+TEST_CASE("the original's dev results are not optima; ours are", "[fit][dev]") {
+    struct Case {
+        const char* reference;
+        Objective objective;
+        wdl::model::Normalization normalization;
+        wdl::model::GridFilter filter;
+        int mom_target;
+    };
+    wdl::model::GridFilter by_move;
+    by_move.mom_type = wdl::model::MomType::Move;
+    by_move.move_min = 8;
+    for (const auto& c : {
+             Case{"dev_optimizeProbability.txt",
+                  Objective::Probability,
+                  kDefaultNormalization,
+                  {},
+                  58},
+             Case{"dev_optimizeScore.txt", Objective::Score, kDefaultNormalization, {}, 58},
+             Case{"dev_move_static_optimizeProbability.txt", Objective::Probability,
+                  wdl::model::Normalization::fixed(328), by_move, 32},
+         }) {
+        CAPTURE(c.reference);
+        std::string original = read_text(kReferenceDir + c.reference);
+        auto moms = load_moms("dev_counts.json", c.filter, c.normalization);
+        Poly3 as = printed_coefficients(original, "as"), bs = printed_coefficients(original, "bs");
+        double theirs = number_after(original, "Final objective function:    ");
+        // Our objective at their coefficients is their objective (up to the printed rounding).
+        CHECK(model_objective(c.objective, moms, c.mom_target, as, bs) ==
+              Approx(theirs).margin(1e-8));
+
+        Method method = c.objective == Objective::Probability ? Method::OptimizeProbability
+                                                              : Method::OptimizeScore;
+        auto ours = fit_model(moms, {method, c.mom_target, 10, c.normalization.pawn_value()});
+        REQUIRE(ours.minimization->converged);
+        auto from_theirs = optimize_globally(c.objective, moms, c.mom_target, as, bs);
+        REQUIRE(from_theirs.converged);
+        double improved = model_objective(c.objective, moms, c.mom_target, as, bs);
+        CHECK(improved < theirs - 1e-6);
+        CHECK(improved == Approx(*ours.final_objective).margin(1e-9));
+        // The objective is so flat that equal optima may round p_a(1) either way.
+        CHECK(std::abs(wdl::model::coefficient_sum(as) - wdl::model::coefficient_sum(ours.as)) <
+              1.0);
+    }
+}
+
+TEST_CASE("moms with too few wins are skipped but still count globally", "[fit][winMin]") {
+    auto moms = load_moms("dev_counts.json", {}, kDefaultNormalization);
+    auto result = fit_model(moms, {Method::OptimizeProbability, 58, 500, 385});
+    REQUIRE_FALSE(result.skipped_moms.empty());
+    CHECK(result.local_fits.size() + result.skipped_moms.size() == moms.size());
+    for (int mom : result.skipped_moms) {
+        auto it = std::find_if(moms.begin(), moms.end(), [&](auto& m) { return m.mom == mom; });
+        CHECK(it->wins < 500);
+    }
+    // The initial objective covers every mom: recompute it from the stage-2 cubics.
+    auto density = fit_model(moms, {Method::FitDensity, 58, 500, 385});
+    CHECK_FALSE(density.initial_objective);
+    CHECK(result.final_objective < result.initial_objective);
+    CHECK_THROWS_AS(fit_model(moms, {Method::FitDensity, 58, 1000000, 385}), std::runtime_error);
+}
+
+TEST_CASE("the objectives' derivatives are exact", "[fit][objective]") {
+    auto moms = load_moms("dev_counts.json", {}, kDefaultNormalization);
+    const auto& mom = moms[30];
+    for (Objective objective : {Objective::Probability, Objective::Score}) {
+        double a = 300, b = 80, h = 1e-4;
+        auto at = loss_sum(objective, mom.cells, a, b);
+        double d_a = (loss_sum(objective, mom.cells, a + h, b).value -
+                      loss_sum(objective, mom.cells, a - h, b).value) /
+                     (2 * h);
+        double d_b = (loss_sum(objective, mom.cells, a, b + h).value -
+                      loss_sum(objective, mom.cells, a, b - h).value) /
+                     (2 * h);
+        CHECK(at.d_a == Approx(d_a).epsilon(1e-6));
+        CHECK(at.d_b == Approx(d_b).epsilon(1e-6));
+    }
+}
+
+TEST_CASE("cubic fits reproduce exact cubics", "[fit][cubic]") {
+    Poly3 truth{-84.2, 212.1, -162.2, 420.4};
+    std::vector<double> ts, ys;
+    for (int m = 17; m <= 78; m += 3) {
+        ts.push_back(m / 58.0);
+        ys.push_back(wdl::model::poly3(truth, m / 58.0));
+    }
+    auto c = fit_cubic(ts, ys);
+    for (int k = 0; k < 4; ++k) CHECK(c[k] == Approx(truth[k]).epsilon(1e-9));
+}

@@ -1,0 +1,233 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "test_support.hpp"
+#include "wdl/fit/report_text.hpp"
+
+using namespace wdl::fit::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct ReferenceCase {
+    const char* name;
+    const char* input;
+    const char* options;
+};
+
+// reference/README.md "fit/" (the plotting case runs with --plot no here; see below).
+const ReferenceCase kCases[] = {
+    {"dev_fitDensity", "dev_counts.json", "--plot no --modelFitting fitDensity"},
+    {"dev_optimizeProbability", "dev_counts.json", "--plot no --modelFitting optimizeProbability"},
+    {"dev_optimizeScore", "dev_counts.json", "--plot no --modelFitting optimizeScore"},
+    {"dev_None", "dev_counts.json", "--plot no --modelFitting None"},
+    {"dev_move_static_optimizeProbability", "dev_counts.json",
+     "--plot no --NormalizeToPawnValue 328 --momType move --momTarget 32 --moveMin 8 "
+     "--modelFitting optimizeProbability"},
+    {"synth1M_fitDensity", "synth_1M.json", "--plot no --modelFitting fitDensity"},
+    {"synth1M_optimizeProbability", "synth_1M.json",
+     "--plot no --modelFitting optimizeProbability"},
+    {"synth1M_optimizeScore", "synth_1M.json", "--plot no --modelFitting optimizeScore"},
+};
+
+// The reference ran on /work/steering/shared/...: compare the file name only.
+std::string without_paths(const std::string& text) {
+    std::string out;
+    for (const auto& line : lines_of(text)) {
+        const std::string reading = "Reading eval stats from ";
+        if (line.rfind(reading, 0) == 0) {
+            out += reading + fs::path(line.substr(reading.size())).filename().string() + "\n";
+        } else if (line.rfind("Total elapsed time = ", 0) != 0) {
+            out += line + "\n";
+        }
+    }
+    return out;
+}
+
+// Lines that do not depend on the optimizer's path: everything up to the fit's numbers.
+std::string deterministic_head(const std::string& text) {
+    std::string out;
+    for (const auto& line : lines_of(without_paths(text))) {
+        if (line.rfind("Initial objective", 0) == 0 || line.rfind("const int", 0) == 0) break;
+        // Plots are tested separately (the reference case made them; ours runs without).
+        if (line.rfind("Saved distribution plot", 0) == 0) continue;
+        out += line + "\n";
+    }
+    return out;
+}
+
+bool close(double ours, double theirs) {
+    return std::abs(ours - theirs) <= std::max(1e-3, 1e-4 * std::abs(theirs));
+}
+
+}  // namespace
+
+TEST_CASE("scoreWDL matches the original on every reference case", "[fit][cli][parity]") {
+    fs::path json = fs::temp_directory_path() / "wdl_test_score_wdl_model.json";
+    for (const auto& c : kCases) {
+        SECTION(c.name) {
+            std::string reference = read_text(kReferenceDir + c.name + ".txt");
+            auto run =
+                run_program(kReferenceDir + c.input + " " + c.options + " --json " + json.string());
+            REQUIRE(run.status == 0);
+            // Converting, Reading, Retained, Fit ... and the winMin warning, verbatim.
+            CHECK(deterministic_head(run.output) == deterministic_head(reference));
+            std::string mode = fs::path(c.name).string();
+            if (mode.ends_with("None")) {
+                CHECK(without_paths(run.output) == without_paths(reference));
+                continue;
+            }
+            auto model = nlohmann::json::parse(read_text(json.string()))["model"];
+            auto as = printed_coefficients(run.output, "as");
+            auto bs = printed_coefficients(run.output, "bs");
+            auto exact_as = model["as"].get<wdl::model::Poly3>();
+            auto exact_bs = model["bs"].get<wdl::model::Poly3>();
+            auto ref_as = printed_coefficients(reference, "as");
+            auto ref_bs = printed_coefficients(reference, "bs");
+            int pawn = int(number_after(run.output, "const int NormalizeToPawnValue = "));
+            int ref_pawn = int(number_after(reference, "const int NormalizeToPawnValue = "));
+            // Every printed line of the model summary has the original's form.
+            CHECK(without_paths(run.output)
+                      .find(wdl::fit::model_summary(
+                          exact_as, exact_bs, model["momType"].get<std::string>(),
+                          model["momTarget"].get<int>())) != std::string::npos);
+            if (mode.ends_with("fitDensity")) {
+                for (int k = 0; k < 4; ++k) {
+                    CAPTURE(k, as[k], ref_as[k], bs[k], ref_bs[k]);
+                    CHECK(close(as[k], ref_as[k]));
+                    CHECK(close(bs[k], ref_bs[k]));
+                }
+                CHECK(pawn == ref_pawn);
+            } else {
+                CHECK(line_starting(run.output, "Optimization terminated successfully.") != "");
+                double ours = model["finalObjective"].get<double>();
+                double theirs = number_after(reference, "Final objective function:    ");
+                CAPTURE(ours, theirs, pawn, ref_pawn);
+                CHECK(ours <= theirs + 1e-9);
+                // Where the pawn value differs, ours must be a strictly better fit; how far the
+                // original's Powell run was from the optimum is checked in test_fitter.cpp.
+                if (pawn != ref_pawn) CHECK(ours < theirs - 1e-9);
+            }
+        }
+    }
+    fs::remove(json);
+}
+
+TEST_CASE("plots are announced in the original's order", "[fit][cli][plot]") {
+    fs::path dir = fs::temp_directory_path() / "wdl_test_score_wdl_plots";
+    fs::create_directories(dir);
+    std::string png = (dir / "summary.png").string(), distro = (dir / "distro.png").string();
+    auto run = run_program(kReferenceDir + "dev_counts.json --plot save --pngName " + png +
+                           " --pngNameDistro " + distro + " --modelFitting fitDensity");
+    REQUIRE(run.status == 0);
+    auto lines = lines_of(run.output);
+    REQUIRE(lines.size() > 6);
+    CHECK(lines[2].rfind("Retained (W,D,L) = ", 0) == 0);
+    CHECK(lines[3] == "Saved distribution plot to " + distro + ".");
+    CHECK(lines[4] == "Fit WDL model based on material.");
+    CHECK(lines[lines.size() - 3] == "Preparing plots.");
+    CHECK(lines[lines.size() - 2] == "Saved graphics to " + png + ".");
+    CHECK(lines.back().rfind("Total elapsed time = ", 0) == 0);
+    CHECK(fs::file_size(png) > 0);
+    CHECK(fs::file_size(distro) > 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("the model JSON holds the fit, counts and options", "[fit][cli][json]") {
+    fs::path json = fs::temp_directory_path() / "wdl_test_score_wdl_json.json";
+    auto run = run_program(kReferenceDir +
+                           "dev_counts.json --plot no --modelFitting "
+                           "optimizeScore --winMin 200 --json " +
+                           json.string());
+    REQUIRE(run.status == 0);
+    auto j = nlohmann::json::parse(read_text(json.string()));
+    CHECK(j["retained"]["W"] == 19611);
+    CHECK(j["retained"]["D"] == 20636);
+    CHECK(j["retained"]["L"] == 19682);
+    CHECK(j["options"]["modelFitting"] == "optimizeScore");
+    CHECK(j["options"]["winMin"] == 200);
+    CHECK(j["options"]["NormalizeData"]["momTarget"] == 58);
+    auto model = j["model"];
+    CHECK(model["as"].size() == 4);
+    CHECK(model["bs"].size() == 4);
+    CHECK(model["momType"] == "material");
+    CHECK(model["converged"] == true);
+    CHECK(model["NormalizeToPawnValue"] ==
+          int(number_after(run.output, "const int NormalizeToPawnValue = ")));
+    CHECK(model["finalObjective"].get<double>() < model["initialObjective"].get<double>());
+    CHECK(model["localFits"].size() + model["skippedMoms"].size() == 62);
+    CHECK(model["skippedMoms"].size() > 0);
+    CHECK_THAT(run.output,
+               Catch::Contains("Warning: Too little data, so skipping material values ["));
+    fs::remove(json);
+}
+
+TEST_CASE("several input files are summed", "[fit][cli]") {
+    std::string file = kReferenceDir + "dev_counts.json";
+    auto run = run_program(file + " " + file + " --plot no --modelFitting None");
+    REQUIRE(run.status == 0);
+    CHECK(line_starting(run.output, "Retained") ==
+          "Retained (W,D,L) = (39222, 41272, 39364) positions.");
+    CHECK(lines_of(run.output)[1] == "Reading eval stats from " + file + ".");
+    CHECK(lines_of(run.output)[2] == "Reading eval stats from " + file + ".");
+}
+
+TEST_CASE("empty input prints No data was found! and succeeds", "[fit][cli]") {
+    fs::path empty = fs::temp_directory_path() / "wdl_test_score_wdl_null.json";
+    std::ofstream(empty) << "null";
+    auto run = run_program(empty.string() + " --plot no");
+    CHECK(run.status == 0);
+    CHECK(line_starting(run.output, "Retained") == "Retained (W,D,L) = (0, 0, 0) positions.");
+    CHECK(lines_of(run.output).back() == "No data was found!");
+    fs::remove(empty);
+}
+
+TEST_CASE("bad input and options are clear errors", "[fit][cli][errors]") {
+    fs::path dir = fs::temp_directory_path() / "wdl_test_score_wdl_bad";
+    fs::create_directories(dir);
+    struct Case {
+        std::string content, expected;
+    };
+    for (const auto& [content, expected] : {
+             Case{"{\"('W', 1, 40, 5)\": 3", "malformed JSON"},
+             Case{"{\"('Q', 1, 40, 5)\": 3}", "is not of the form"},
+             Case{"{\"('W', 1, 40, 5)\": -1}", "is negative"},
+             Case{"{\"('W', 1, 40, 5)\": 1.5}", "is not an integer"},
+         }) {
+        fs::path file = dir / "bad.json";
+        std::ofstream(file) << content;
+        auto run = run_program(file.string() + " --plot no");
+        CAPTURE(content, run.output);
+        CHECK(run.status != 0);
+        CHECK_THAT(run.output, Catch::Contains(expected) && Catch::Contains(file.string()));
+    }
+    auto missing = run_program((dir / "missing.json").string() + " --plot no");
+    CHECK(missing.status != 0);
+    CHECK_THAT(missing.output, Catch::Contains("missing.json"));
+
+    auto both = run_program(kReferenceDir +
+                            "dev_counts.json --NormalizeToPawnValue 328 "
+                            "--NormalizeData '{\"momMin\": 1}' --plot no");
+    CHECK(both.status != 0);
+    CHECK_THAT(both.output, Catch::Contains("only specify one of --NormalizeToPawnValue"));
+    for (const char* bad : {"--modelFitting fast", "--momType ply", "--plot maybe"}) {
+        auto run = run_program(kReferenceDir + "dev_counts.json " + bad);
+        CAPTURE(bad, run.output);
+        CHECK(run.status != 0);
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("--help explains every option", "[fit][cli]") {
+    auto run = run_program("--help");
+    CHECK(run.status == 0);
+    for (const char* option :
+         {"--NormalizeToPawnValue", "--NormalizeData", "--moveMin", "--moveMax", "--materialMin",
+          "--materialMax", "--evalMax", "--momType", "--momTarget", "--modelFitting", "--winMin",
+          "--momPlotMin", "--momPlotMax", "--momPlotTarget", "--plot", "--pngName",
+          "--pngNameDistro", "--json"}) {
+        CHECK_THAT(run.output, Catch::Contains(option));
+    }
+}

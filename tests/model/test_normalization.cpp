@@ -1,0 +1,76 @@
+#include <catch2/catch.hpp>
+
+#include "wdl/model/normalization.hpp"
+
+using wdl::model::Normalization;
+
+TEST_CASE("round half to even matches Python's round", "[model][normalization]") {
+    CHECK(wdl::model::round_half_even(0.5) == 0);
+    CHECK(wdl::model::round_half_even(1.5) == 2);
+    CHECK(wdl::model::round_half_even(2.5) == 2);
+    CHECK(wdl::model::round_half_even(-2.5) == -2);
+    CHECK(wdl::model::round_half_even(-3.5) == -4);
+    CHECK(wdl::model::round_half_even(2.5000001) == 3);
+}
+
+TEST_CASE("static normalization scales by N / 100 with ties to even", "[model][normalization]") {
+    auto n = Normalization::fixed(328);
+    CHECK(n.pawn_value() == 328);
+    CHECK(n.description() == "NormalizeToPawnValue = 328");
+    CHECK(n.to_internal(100, 10, 40) == 328);
+    CHECK(n.to_internal(-5, 10, 40) == -16);  // -16.4
+    CHECK(n.to_internal(25, 10, 40) == 82);   // 82.0
+    auto half = Normalization::fixed(10);
+    CHECK(half.to_internal(5, 1, 1) == 0);   // 0.5 -> 0
+    CHECK(half.to_internal(15, 1, 1) == 2);  // 1.5 -> 2
+    CHECK(half.to_internal(25, 1, 1) == 2);  // 2.5 -> 2
+    CHECK(half.to_internal(-25, 1, 1) == -2);
+}
+
+TEST_CASE("dynamic normalization clamps the mom and evaluates p_a", "[model][normalization]") {
+    auto n = Normalization::from_json(wdl::model::kDefaultNormalizeData);
+    CHECK(n.pawn_value() == 385);  // int(sum(as) + 0.5) of the default
+    CHECK(n.description() ==
+          "NormalizeData = {'momType': 'material', 'momMin': 17, 'momMax': 78, 'momTarget': 58, "
+          "'as': [-72.32565836, 185.93832038, -144.58862193, 416.44950446]}");
+    // At material 58, p_a = sum(as) = 385.47...
+    CHECK(n.to_internal(100, 30, 58) == 385);
+    // Materials below 17 use p_a(17/58), above 78 p_a(78/58).
+    CHECK(n.to_internal(100, 30, 5) == n.to_internal(100, 30, 17));
+    CHECK(n.to_internal(100, 30, 90) == n.to_internal(100, 30, 78));
+    CHECK(n.to_internal(100, 30, 17) != n.to_internal(100, 30, 78));
+}
+
+TEST_CASE("NormalizeData JSON prints as a Python dict in the given order",
+          "[model][normalization]") {
+    auto n = Normalization::from_json(
+        R"({"momMin": 11, "momMax": 120, "momTarget": 32, "as": [1, -2.5, 23.17882135, 307]})");
+    CHECK(n.description() ==
+          "NormalizeData = {'momMin': 11, 'momMax': 120, 'momTarget': 32, "
+          "'as': [1.0, -2.5, 23.17882135, 307.0], 'momType': 'material'}");
+    CHECK(n.pawn_value() == int(1 - 2.5 + 23.17882135 + 307 + 0.5));
+    auto by_move = Normalization::from_json(
+        R"({"momType": "move", "momMin": 11, "momMax": 120, "momTarget": 32, "as": [0, 0, 0, 300]})");
+    REQUIRE(by_move.dynamic());
+    CHECK(by_move.dynamic()->mom_type == wdl::model::MomType::Move);
+    CHECK(by_move.to_internal(-50, 40, 60) == -150);
+}
+
+TEST_CASE("invalid NormalizeData is rejected clearly", "[model][normalization]") {
+    for (const char* bad :
+         {"{", "[]", R"({"momMin": 1, "momMax": 2, "momTarget": 3})",
+          R"({"momMin": 1, "momMax": 2, "momTarget": 3, "as": [1, 2, 3]})",
+          R"({"momType": "ply", "momMin": 1, "momMax": 2, "momTarget": 3, "as": [1, 2, 3, 4]})",
+          R"({"momMax": 2, "momTarget": 3, "as": [1, 2, 3, 4]})"}) {
+        CAPTURE(bad);
+        CHECK_THROWS_AS(Normalization::from_json(bad), std::runtime_error);
+    }
+}
+
+TEST_CASE("floats print like Python's repr", "[model][normalization]") {
+    CHECK(wdl::model::python_float_repr(100.0) == "100.0");
+    CHECK(wdl::model::python_float_repr(1.148818226898625) == "1.148818226898625");
+    CHECK(wdl::model::python_float_repr(1e-05) == "1e-05");
+    CHECK(wdl::model::python_float_repr(1e16) == "1e+16");
+    CHECK(wdl::model::python_float_repr(-0.5) == "-0.5");
+}

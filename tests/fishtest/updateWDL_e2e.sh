@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# End-to-end test of updateWDL.sh on a fixture Stockfish repository and real fishtest games.
+# Usage: updateWDL_e2e.sh SOURCE_DIR BIN_DIR WORK_DIR
+set -euo pipefail
+
+source_dir=$1
+bin_dir=$2
+work=$3
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+
+failures=0
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+expect_line() { # expect_line FILE REGEX
+    grep -qE "$2" "$1" || fail "no line matching /$2/ in $1:$(printf '\n'; cat "$1")"
+}
+
+# --- A Stockfish-like repository: two revisions with a static normalization, two with a
+# dynamic one.
+sf=$work/Stockfish
+mkdir -p "$sf/src"
+git -C "$sf" init -q
+commit() { git -C "$sf" add -A && git -C "$sf" -c user.name=t -c user.email=t@t commit -q -m "$1"; }
+cat >"$sf/src/uci.h" <<'SRC'
+namespace Stockfish {
+// NormalizeToPawnValue = 999 in a comment is not the value
+const int NormalizeToPawnValue = 328;
+}
+SRC
+echo "int evaluate() { return 0; }" >"$sf/src/uci.cpp"
+commit "static normalization"
+echo "int evaluate() { return 1; }" >"$sf/src/uci.cpp"
+commit "a patch under the static normalization"
+c1=$(git -C "$sf" rev-parse HEAD~1)
+c2=$(git -C "$sf" rev-parse HEAD)
+echo "namespace Stockfish {}" >"$sf/src/uci.h"
+cat >"$sf/src/uci.cpp" <<'SRC'
+int win_rate_params(int material) {
+    double m = std::clamp(material, 17, 78) / 58.0;
+    constexpr double as[] = {-37.45051876, 121.19101539, -132.78783573, 420.70576692};
+    constexpr double bs[] = {90.26261072, -137.26549898, 71.10130540, 51.35259597};
+}
+SRC
+commit "dynamic normalization"
+echo "// a patch under the dynamic normalization" >>"$sf/src/uci.cpp"
+commit "a patch under the dynamic normalization"
+c3=$(git -C "$sf" rev-parse HEAD~1)
+c4=$(git -C "$sf" rev-parse HEAD)
+
+# --- Real games in the download layout, their engines renamed to the fixture revisions, with
+# metadata that passes updateWDL's filters (LTC, 1 thread, UHO_Lichess book, Elo diff 0).
+pgns=$work/pgns
+add_test() { # add_test SOURCE_TEST_DIR BOOK BASE NEW
+    local id date old_base old_new
+    id=$(basename "$1")
+    date=$(basename "$(dirname "$1")")
+    mkdir -p "$pgns/$date/$id"
+    old_base=$(grep -oP '"resolved_base":\s*"\K[0-9a-f]+' "$1/$id.json")
+    old_new=$(grep -oP '"resolved_new":\s*"\K[0-9a-f]+' "$1/$id.json")
+    for game_file in "$1"/*.pgn.gz; do
+        zcat "$game_file" | sed -e "s/$old_base/$3/g" -e "s/$old_new/$4/g" |
+            gzip >"$pgns/$date/$id/$(basename "$game_file")"
+    done
+    cat >"$pgns/$date/$id/$id.json" <<JSON
+{"args": {"book": "$2", "tc": "60+0.6", "new_tc": "60+0.6", "threads": 1,
+          "resolved_base": "$3", "resolved_new": "$4",
+          "sprt": {"elo0": 0, "elo1": 2, "alpha": 0.05, "beta": 0.05}},
+ "results": {"wins": 1, "losses": 1, "draws": 1, "pentanomial": [10, 20, 40, 20, 10]},
+ "start_time": "2024-07-21T11:26:57.000+00:00", "_id": "$id"}
+JSON
+}
+add_test "$source_dir/data/24-07-21/716838bf67ed35143299f7d3" UHO_Lichess_4852_v1.epd "$c1" "$c2"
+add_test "$source_dir/data/25-04-09/1508b764ed7a051de89f949b" UHO_Lichess_4852_v2.epd "$c3" "$c4"
+# Games of other revisions must not count.
+add_test "$source_dir/data/24-02-03/612f7c8d874ae45ba4afbc79" UHO_Lichess_4852_v1.epd \
+    1111111111111111111111111111111111111111 2222222222222222222222222222222222222222
+
+run_update() { # run_update NAME [OPTIONS...]: runs in its own folder, output in NAME/out.txt
+    local name=$1
+    shift
+    mkdir -p "$work/$name"
+    (cd "$work/$name" && WDL_BIN_DIR=$bin_dir bash "$source_dir/updateWDL.sh" \
+        --stockfish "$sf" --pgnpath "$pgns" "$@" >out.txt 2>&1)
+}
+
+# --- Static normalization: 178 of the 180 games of the 24-07-21 test count (ref. counts).
+if run_update static --firstrev "$c1" --lastrev "$c2"; then
+    expect_line static/out.txt \
+        '^Based on 20435 positions from 178 games, NormalizeToPawnValue should (change from 328 to [0-9]+|stay at 328)\.$'
+    expect_line static/scoreWDL.log 'NormalizeToPawnValue = 328'
+    new=$(grep -oP 'const int NormalizeToPawnValue = \K\d+' static/scoreWDL.log)
+    expect_line static/out.txt "(to $new|stay at $new)\.\$"
+    [[ -s static/updateWDL.json ]] || fail "static: no updateWDL.json"
+else
+    fail "static run failed: $(cat static/out.txt)"
+fi
+
+# --- Dynamic normalization, firstrev by default the latest model change (c3):
+# round(sum(as)) = 372.
+if run_update dynamic --lastrev "$c4"; then
+    expect_line dynamic/out.txt "between $c3 "
+    expect_line dynamic/out.txt \
+        '^Based on 17976 positions from 160 games, NormalizeToPawnValue should (change from 372 to [0-9]+|stay at 372)\.$'
+    expect_line dynamic/scoreWDL.log "NormalizeData = .*momMin.: 17"
+else
+    fail "dynamic run failed: $(cat dynamic/out.txt)"
+fi
+
+# --- Mixed normalizations are refused.
+if run_update mixed --firstrev "$c1" --lastrev "$c4"; then
+    fail "mixed normalizations were accepted: $(cat mixed/out.txt)"
+else
+    expect_line mixed/out.txt "has wrong NormalizeData"
+    expect_line mixed/out.txt "mix normalizations"
+    [[ ! -e mixed/updateWDL.json ]] || fail "mixed: scanned anyway"
+fi
+
+# --- The sentence and the exact scan/fit options, with stand-in programs.
+fake_bin=$work/fake_bin
+mkdir -p "$fake_bin"
+cat >"$fake_bin/scoreWDLstat" <<'FAKE'
+#!/usr/bin/env bash
+printf '%s\n' "$@" >scoreWDLstat.args
+echo "Found 3 .pgn(.gz) files in total."
+echo "Wrote ${FAKE_POSITIONS:-1234} scored positions from ${FAKE_GAMES:-56} games to updateWDL.json for analysis."
+FAKE
+cat >"$fake_bin/scoreWDL" <<'FAKE'
+#!/usr/bin/env bash
+printf '%s\n' "$@" >scoreWDL.args
+echo "Retained (W,D,L) = (1, 2, 3) positions."
+echo "const int NormalizeToPawnValue = 328;"
+FAKE
+chmod +x "$fake_bin"/*
+if (bin_dir=$fake_bin run_update fake --firstrev "$c1" --lastrev "$c2"); then
+    expect_line fake/out.txt \
+        '^Based on 1234 positions from 56 games, NormalizeToPawnValue should stay at 328\.$'
+    expected_scan=$(printf '%s\n' --dir "$pgns" -r --matchTC '60\+0.6' --matchThreads 1 \
+        --EloDiffMax 5 --matchRev ".*$c2|.*$c1" --matchBook 'UHO_Lichess_4852_v..epd' -o updateWDL.json)
+    [[ $(cat fake/scoreWDLstat.args) == "$expected_scan" ]] ||
+        fail "scan options: $(cat fake/scoreWDLstat.args)"
+    for option in "--momType material" "--momTarget 58" "--materialMin 17" "--moveMin 1" \
+        "--modelFitting optimizeProbability" "--NormalizeToPawnValue 328"; do
+        tr '\n' ' ' <fake/scoreWDL.args | grep -q -- "$option" || fail "fit lacks $option"
+    done
+else
+    fail "fake run failed: $(cat fake/out.txt)"
+fi
+if (bin_dir=$fake_bin FAKE_GAMES=0 run_update nogames --firstrev "$c1" --lastrev "$c2" \
+    --EloDiffMax 3); then
+    expect_line nogames/out.txt '^No games found for revisions of interest\.$'
+    grep -qx -- 3 nogames/scoreWDLstat.args || fail "--EloDiffMax not passed on"
+else
+    fail "nogames run failed: $(cat nogames/out.txt)"
+fi
+
+if [[ $failures -gt 0 ]]; then
+    echo "$failures check(s) failed." >&2
+    exit 1
+fi
+echo "updateWDL.sh end-to-end: all checks passed."

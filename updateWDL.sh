@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# One-command refit of Stockfish's WDL model from fishtest games, with wdlfit's programs:
+# scan the LTC games of the Stockfish revisions between --firstrev and --lastrev, fit the model
+# under the normalization those revisions use, and say whether NormalizeToPawnValue should change.
+# Outputs go to the current directory: updateWDL.json, updateWDL*.png, scoreWDLstat.log and
+# scoreWDL.log.
+
+set -euo pipefail
+
+wdlfit_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+default_lastrev=HEAD
+default_materialMin=17
+default_EloDiffMax=5
+default_pgnpath=pgns
+firstrev=""
+lastrev=$default_lastrev
+materialMin=$default_materialMin
+EloDiffMax=$default_EloDiffMax
+pgnpath=$default_pgnpath
+stockfish=""
+
+# Only the LTC games of the fishtest book of these years enter the fit.
+bookname="UHO_Lichess_4852_v..epd"
+
+usage() {
+    cat <<EOF
+Usage: $0 [OPTIONS]
+Options:
+  --firstrev FIRSTREV       First SF commit to collect games from (default: the latest commit
+                            that changed the normalization)
+  --lastrev LASTREV         Last SF commit to collect games from (default: $default_lastrev)
+  --materialMin MATERIALMIN Parameter passed to scoreWDL (default: $default_materialMin)
+  --EloDiffMax ELODIFFMAX   Parameter passed to scoreWDLstat (default: $default_EloDiffMax)
+  --pgnpath PGNPATH         Directory of the downloaded fishtest games (default: $default_pgnpath)
+  --stockfish DIR           A local Stockfish clone to read revisions from (default: clone or
+                            update ./Stockfish from GitHub)
+Environment:
+  WDL_BIN_DIR               Directory of scoreWDLstat and scoreWDL (default: wdlfit's build/apps,
+                            built with scripts/build.sh if missing)
+EOF
+}
+
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+    --firstrev | --lastrev | --materialMin | --EloDiffMax | --pgnpath | --stockfish)
+        if [[ $# -lt 2 ]]; then
+            echo "Error: $1 needs a value." >&2
+            exit 1
+        fi
+        declare "${1#--}=$2"
+        shift 2
+        ;;
+    --help)
+        usage
+        exit 0
+        ;;
+    *)
+        echo "Error: unknown option $1 (see --help)." >&2
+        exit 1
+        ;;
+    esac
+done
+
+# The normalization of revision $1 as scoreWDL options, one per line: either
+# "--NormalizeToPawnValue N" (static) or "--NormalizeData JSON" (the dynamic as[] of uci.cpp).
+normalization_of() {
+    local sources pawn as clamp momMin=17 momMax=78 momTarget=58
+    sources=$(git -C "$stockfish" show "$1:src/uci.h" 2>/dev/null || true
+              git -C "$stockfish" show "$1:src/uci.cpp" 2>/dev/null || true)
+    sources=$(grep -v '^\s*//' <<<"$sources" || true)
+    pawn=$(grep -oP '\bNormalizeToPawnValue\s*=\s*\K\d+' <<<"$sources" | head -n 1 || true)
+    if [[ -n $pawn ]]; then
+        printf '%s\n' --NormalizeToPawnValue "$pawn"
+        return
+    fi
+    as=$(grep -oP '\bas\[\]\s*=\s*\{\K[^}]*' <<<"$sources" | head -n 1 | tr -d ' ' || true)
+    if [[ -z $as ]]; then
+        echo "Error: revision $1 has neither NormalizeToPawnValue nor as[] in src/uci.h or src/uci.cpp." >&2
+        return 1
+    fi
+    # e.g. "double m = std::clamp(material, 17, 78) / 58.0;"
+    clamp=$(grep -oP 'std::clamp\(material,\s*\K\d+\s*,\s*\d+\s*\)\s*/\s*\d+' <<<"$sources" | head -n 1 || true)
+    if [[ -n $clamp ]]; then
+        read -r momMin momMax momTarget < <(tr -c '0-9\n' ' ' <<<"$clamp")
+    fi
+    printf '%s\n' --NormalizeData \
+        "{\"momType\":\"material\",\"momMin\":$momMin,\"momMax\":$momMax,\"momTarget\":$momTarget,\"as\":[$as]}"
+}
+
+# The pawn value of a normalization: N, or the rounded sum of the as[] coefficients.
+pawn_value_of() {
+    if [[ $1 == --NormalizeToPawnValue ]]; then
+        echo "$2"
+    else
+        grep -oP '"as":\[\K[^\]]+' <<<"$2" | tr ',' '\n' | awk '{s += $1} END {printf "%.0f", s}'
+    fi
+}
+
+echo "Running: $0 --firstrev ${firstrev:-(latest model change)} --lastrev $lastrev" \
+    "--materialMin $materialMin --EloDiffMax $EloDiffMax --pgnpath $pgnpath"
+echo "started at: " "$(date)"
+
+if [[ -z $stockfish ]]; then
+    stockfish=Stockfish
+    if [[ ! -e $stockfish ]]; then
+        git clone https://github.com/official-stockfish/Stockfish.git "$stockfish" >&clone.log
+    fi
+    git -C "$stockfish" checkout master >&checkout.log
+    git -C "$stockfish" pull >&pull.log
+fi
+
+lastrev=$(git -C "$stockfish" rev-parse --verify "$lastrev^{commit}")
+if [[ -z $firstrev ]]; then
+    firstrev=$(git -C "$stockfish" log -1 --format=%H \
+        -G 'NormalizeToPawnValue\s*=|\bas\[\]\s*=' "$lastrev" -- src/uci.cpp src/uci.h)
+fi
+firstrev=$(git -C "$stockfish" rev-parse --verify "$firstrev^{commit}")
+if ! git -C "$stockfish" merge-base --is-ancestor "$firstrev" "$lastrev"; then
+    echo "Error: $firstrev is not an ancestor of $lastrev." >&2
+    exit 1
+fi
+
+# "$firstrev^@" (all its parents) also works when firstrev is the root commit.
+revs=$(git -C "$stockfish" rev-list "$lastrev" --not "$firstrev^@")
+oldnormalization=$(normalization_of "$firstrev")
+mapfile -t oldnormdata <<<"$oldnormalization"
+oldpawn=$(pawn_value_of "${oldnormdata[@]}")
+oldepoch=$(git -C "$stockfish" show --quiet --format=%ci "$firstrev")
+newepoch=$(git -C "$stockfish" show --quiet --format=%ci "$lastrev")
+
+# A fit needs the games' evals in one unit: every revision must normalize as firstrev does.
+regex_pattern=""
+for rev in $revs; do
+    regex_pattern="${regex_pattern}.*$rev|"
+    newnormalization=$(normalization_of "$rev")
+    if [[ $newnormalization != "$oldnormalization" ]]; then
+        echo "Revision $rev has wrong NormalizeData (${newnormalization/$'\n'/ } != ${oldnormalization/$'\n'/ })."
+        echo "Error: the revisions from $firstrev to $lastrev mix normalizations;" \
+            "choose --firstrev and --lastrev within one." >&2
+        exit 1
+    fi
+done
+regex_pattern="${regex_pattern%|}"
+
+bin_dir=${WDL_BIN_DIR:-$wdlfit_dir/build/apps}
+if [[ ! -x $bin_dir/scoreWDLstat || ! -x $bin_dir/scoreWDL ]]; then
+    if [[ -n ${WDL_BIN_DIR:-} ]]; then
+        echo "Error: scoreWDLstat or scoreWDL missing in WDL_BIN_DIR=$WDL_BIN_DIR." >&2
+        exit 1
+    fi
+    echo "Building wdlfit (log in build.log) ..."
+    bash "$wdlfit_dir/scripts/build.sh" >&build.log
+fi
+
+echo "Look recursively in directory $pgnpath for games from tests using" \
+    "books matching \"$bookname\" for SF revisions between $firstrev (from" \
+    "$oldepoch) and $lastrev (from $newepoch)."
+
+if ! "$bin_dir/scoreWDLstat" --dir "$pgnpath" -r --matchTC "60\+0.6" --matchThreads 1 \
+    --EloDiffMax "$EloDiffMax" --matchRev "$regex_pattern" --matchBook "$bookname" \
+    -o updateWDL.json >&scoreWDLstat.log; then
+    echo "Error: scoreWDLstat failed, see scoreWDLstat.log." >&2
+    exit 1
+fi
+
+# "Wrote P scored positions from G games to FILE for analysis."
+wrote=$(grep -oP 'Wrote \K\d+ scored positions from \d+ games' scoreWDLstat.log | tail -n 1 || true)
+poscount=${wrote%% *}
+gamescount=$(grep -oP 'from \K\d+' <<<"$wrote" || true)
+if [[ -z $wrote || $gamescount -eq 0 ]]; then
+    echo "No games found for revisions of interest."
+    exit 0
+fi
+
+if ! "$bin_dir/scoreWDL" updateWDL.json --plot save --pngName updateWDL.png \
+    --pngNameDistro updateWDLdistro.png --momType material --momTarget 58 \
+    --materialMin "$materialMin" --moveMin 1 --modelFitting optimizeProbability \
+    "${oldnormdata[@]}" >&scoreWDL.log; then
+    echo "Error: scoreWDL failed, see scoreWDL.log." >&2
+    exit 1
+fi
+
+newpawn=$(grep -oP 'const int NormalizeToPawnValue = \K-?\d+' scoreWDL.log | tail -n 1 || true)
+if [[ -z $newpawn ]]; then
+    echo "No positions found."
+    exit 0
+fi
+
+if [[ $newpawn -ne $oldpawn ]]; then
+    echo "Based on $poscount positions from $gamescount games, NormalizeToPawnValue should change from $oldpawn to $newpawn."
+else
+    echo "Based on $poscount positions from $gamescount games, NormalizeToPawnValue should stay at $oldpawn."
+fi
+
+echo "ended at: " "$(date)"

@@ -121,7 +121,8 @@ class SummaryScript {
             panels += map_panel(draws, false);
             if (plot_.model) panels += map_panel(draws, true);
         }
-        return contour_tables_ + terminal_setup(png_name) + panels + "unset multiplot\n";
+        return contour_tables_ + label_selection_commands() + terminal_setup(png_name) + panels +
+               "unset multiplot\n";
     }
 
   private:
@@ -270,8 +271,8 @@ class SummaryScript {
                 fmt::format("'{}.dat' using 1:2:4 with image notitle", name),
                 fmt::format("'{}.contours' using 1:2 with lines lw 1.5 lc rgb 'black' notitle",
                             name),
-                fmt::format("'' using 1:2:(sprintf('%.2f', $3)) every 150::60 with labels boxed "
-                            "font \",12\" notitle")};
+                "'' using 1:(labelled_point($0, $3) ? $2 : NaN):(sprintf('%.2f', $3)) with labels "
+                "boxed font \",12\" notitle"};
         }
         const std::string mom_label =
             plot_.mom_name == "material" ? "material (1,3,3,5,9)" : plot_.mom_name;
@@ -333,6 +334,18 @@ class SummaryScript {
             tics += fmt::format("{}\"{:.2f}\" {}", i ? ", " : "", detail::contour_levels[i], i);
         return fmt::format("set palette defined ({})\nset cbrange [0:{}]\nset cbtics ({})\n",
                            palette, colors.size(), tics);
+    }
+
+    // Labels sit every label_period points along each contour line, starting at a point that
+    // depends on the level, so that the labels of neighbouring parallel lines do not collide.
+    static std::string label_selection_commands() {
+        constexpr int label_period = 120, label_stagger = 15;
+        std::string start = fmt::format("{}", label_period - 1);
+        for (std::size_t i = detail::contour_levels.size() - 2; i >= 1; --i)
+            start = fmt::format("v < {:.4g} ? {} : {}",
+                                (detail::contour_levels[i] + detail::contour_levels[i + 1]) / 2,
+                                label_stagger * i, start);
+        return fmt::format("labelled_point(i, v) = int(i) % {} == ({})\n", label_period, start);
     }
 
     static std::string colorbox_commands() {

@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 namespace wdl::fit {
 
@@ -131,17 +132,23 @@ class GlobalObjective final : public ceres::FirstOrderFunction {
     bool Evaluate(const double* parameters, double* cost, double* gradient) const override {
         model::Poly3 as{parameters[0], parameters[1], parameters[2], parameters[3]};
         model::Poly3 bs{parameters[4], parameters[5], parameters[6], parameters[7]};
+        // Serial on purpose: an evaluation takes well under a millisecond, and on a busy
+        // machine a thread team's barrier per evaluation costs more than it saves.
+        std::vector<LossSum> sums(moms_.size());
+        for (std::size_t i = 0; i < moms_.size(); ++i) {
+            double t = double(moms_[i].mom) / mom_target_;
+            sums[i] =
+                loss_sum(objective_, moms_[i].cells, model::poly3(as, t), model::poly3(bs, t));
+        }
         double value = 0;
         std::array<double, 8> slope{};
-        for (const MomData& mom : moms_) {
-            if (mom.cells.empty()) continue;
-            double t = double(mom.mom) / mom_target_;
-            LossSum sum = loss_sum(objective_, mom.cells, model::poly3(as, t), model::poly3(bs, t));
-            value += sum.value;
+        for (std::size_t i = 0; i < moms_.size(); ++i) {
+            double t = double(moms_[i].mom) / mom_target_;
             std::array<double, 4> powers{t * t * t, t * t, t, 1.0};
+            value += sums[i].value;
             for (int k = 0; k < 4; ++k) {
-                slope[k] += sum.d_a * powers[k];
-                slope[4 + k] += sum.d_b * powers[k];
+                slope[k] += sums[i].d_a * powers[k];
+                slope[4 + k] += sums[i].d_b * powers[k];
             }
         }
         *cost = value / total_;

@@ -1,9 +1,15 @@
 #include "wdl/model/count_file.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <simdjson.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmath>
+#include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -12,6 +18,101 @@ namespace wdl::model {
 namespace {
 
 namespace od = simdjson::ondemand;
+
+// The file's bytes for simdjson, which may read SIMDJSON_PADDING bytes past the end. A
+// memory-mapped file avoids copying large files when its last page has room for the padding
+// (the kernel fills it with zeros); otherwise the bytes are read into a padded copy.
+class JsonText {
+  public:
+    explicit JsonText(const std::filesystem::path& path) {
+        int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        struct stat info {};
+        if (fd >= 0 && ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+            std::size_t size = std::size_t(info.st_size);
+            std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
+            std::size_t slack = (page - size % page) % page;
+            if (slack >= simdjson::SIMDJSON_PADDING) {
+                void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+                if (map != MAP_FAILED) {
+                    map_ = map;
+                    map_size_ = size;
+                    view_ = simdjson::padded_string_view(static_cast<const char*>(map), size,
+                                                         size + slack);
+                }
+            }
+        }
+        if (fd >= 0) ::close(fd);
+        if (!map_) {
+            if (auto error = simdjson::padded_string::load(path.string()).get(copy_)) {
+                throw std::runtime_error(fmt::format("Error: cannot read {}: {}", path.string(),
+                                                     simdjson::error_message(error)));
+            }
+            view_ = copy_;
+        }
+    }
+    ~JsonText() {
+        if (map_) ::munmap(map_, map_size_);
+    }
+    JsonText(const JsonText&) = delete;
+    JsonText& operator=(const JsonText&) = delete;
+
+    simdjson::padded_string_view view() const { return view_; }
+
+  private:
+    void* map_ = nullptr;
+    std::size_t map_size_ = 0;
+    simdjson::padded_string copy_;
+    simdjson::padded_string_view view_;
+};
+
+// The key's characters as they stand in the file, without unescaping into simdjson's string
+// buffer (which costs a copy per key). The parser has found the closing quote already; a key
+// with escapes must be unescaped by the caller.
+std::string_view raw_key(od::field& field, const char* text_end) {
+    const char* start = field.key().raw();
+    const void* quote = std::memchr(start, '"', std::size_t(text_end - start));
+    return {start, std::size_t(static_cast<const char*>(quote ? quote : text_end) - start)};
+}
+
+// Reads a decimal integer of at most 9 digits with an optional '-'.
+bool read_small_int(const char*& p, const char* end, int& value) {
+    bool negative = p != end && *p == '-';
+    if (negative) ++p;
+    const char* digits = p;
+    int result = 0;
+    while (p != end && *p >= '0' && *p <= '9' && p - digits < 9)
+        result = result * 10 + (*p++ - '0');
+    if (p == digits) return false;
+    value = negative ? -result : result;
+    return true;
+}
+
+// The scanners' exact spelling "('W', 12, 62, 35)", parsed without the general parser's
+// tolerance for spacing and quotes (the hot path of loading; anything else falls back).
+std::optional<PositionKey> parse_canonical_key(std::string_view text) {
+    const char* p = text.data();
+    const char* end = p + text.size();
+    if (text.size() < 14 || p[0] != '(' || p[1] != '\'' || p[3] != '\'' || p[4] != ',' ||
+        p[5] != ' ' || end[-1] != ')') {
+        return std::nullopt;
+    }
+    auto outcome = outcome_from_letter(p[2]);
+    if (!outcome) return std::nullopt;
+    PositionKey key;
+    key.result = *outcome;
+    p += 6;
+    --end;
+    if (!read_small_int(p, end, key.move) || end - p < 2 || p[0] != ',' || p[1] != ' ') {
+        return std::nullopt;
+    }
+    p += 2;
+    if (!read_small_int(p, end, key.material) || end - p < 2 || p[0] != ',' || p[1] != ' ') {
+        return std::nullopt;
+    }
+    p += 2;
+    if (!read_small_int(p, end, key.eval) || p != end) return std::nullopt;
+    return key;
+}
 
 [[noreturn]] void fail_json(const std::filesystem::path& path, simdjson::error_code error) {
     throw std::runtime_error(fmt::format("Error: malformed JSON in {}: {}", path.string(),
@@ -51,23 +152,23 @@ bool is_null_document(std::string_view text) {
 }  // namespace
 
 void read_count_file(const std::filesystem::path& path, const CountSink& sink) {
-    simdjson::padded_string text;
-    if (auto error = simdjson::padded_string::load(path.string()).get(text)) {
-        throw std::runtime_error(fmt::format("Error: cannot read {}: {}", path.string(),
-                                             simdjson::error_message(error)));
-    }
-    if (is_null_document(text)) return;
+    JsonText text(path);
+    if (is_null_document(text.view())) return;
+    const char* text_end = text.view().data() + text.view().size();
     od::parser parser;
     od::document document;
-    if (auto error = parser.iterate(text).get(document)) fail_json(path, error);
+    if (auto error = parser.iterate(text.view()).get(document)) fail_json(path, error);
     od::object object;
     if (auto error = document.get_object().get(object)) fail_json(path, error);
     for (auto field_result : object) {
         od::field field;
         if (auto error = std::move(field_result).get(field)) fail_json(path, error);
-        std::string_view key_text;
-        if (auto error = field.unescaped_key().get(key_text)) fail_json(path, error);
-        auto key = parse_key(key_text);
+        std::string_view key_text = raw_key(field, text_end);
+        if (key_text.find('\\') != std::string_view::npos) {
+            if (auto error = field.unescaped_key().get(key_text)) fail_json(path, error);
+        }
+        auto key = parse_canonical_key(key_text);
+        if (!key) key = parse_key(key_text);
         if (!key) {
             throw std::runtime_error(
                 fmt::format("Error: {}: key \"{}\" is not of the form ('W', move, material, eval).",

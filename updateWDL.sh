@@ -166,7 +166,6 @@ fi
 
 # "Wrote P scored positions from G games to FILE for analysis."
 wrote=$(grep -oP 'Wrote \K\d+ scored positions from \d+ games' scoreWDLstat.log | tail -n 1 || true)
-poscount=${wrote%% *}
 gamescount=$(grep -oP 'from \K\d+' <<<"$wrote" || true)
 if [[ -z $wrote || $gamescount -eq 0 ]]; then
     echo "No games found for revisions of interest."
@@ -181,6 +180,9 @@ if ! "$bin_dir/scoreWDL" updateWDL.json --plot save --pngName updateWDL.png \
     exit 1
 fi
 
+# As the original: the positions are those the fit retained, "Retained (W,D,L) = (W, D, L) positions."
+poscount=$(grep -oP 'Retained \(W,D,L\) = \(\K[0-9, ]+' scoreWDL.log | tr -d ' ' |
+    awk -F, '{ print $1 + $2 + $3 }' | head -n 1)
 newpawn=$(grep -oP 'const int NormalizeToPawnValue = \K-?\d+' scoreWDL.log | tail -n 1 || true)
 if [[ -z $newpawn ]]; then
     echo "No positions found."

@@ -3,7 +3,6 @@
 #include <zlib.h>
 
 #include <algorithm>
-#include <regex>
 #include <string_view>
 
 #include "wdl/util/atomic_file.hpp"
@@ -17,11 +16,22 @@ bool is_valid_test_id(std::string_view id) {
 }
 
 std::optional<std::string> test_id_of_game_file(std::string_view file_name) {
-    static const std::regex game_file(R"(([a-z0-9]+)(-[0-9]+)?\.pgn(\.gz|\.zst)?)");
-    std::match_results<std::string_view::const_iterator> match;
-    if (!std::regex_match(file_name.begin(), file_name.end(), match, game_file))
-        return std::nullopt;
-    return match[1].str();
+    // Accepted names: <id>.pgn, <id>-<task>.pgn, each optionally .gz or .zst compressed.
+    for (std::string_view suffix : {".pgn.gz", ".pgn.zst", ".pgn"}) {
+        if (!file_name.ends_with(suffix)) continue;
+        auto stem = file_name.substr(0, file_name.size() - suffix.size());
+        auto dash = stem.find('-');
+        auto id = stem.substr(0, dash);
+        if (dash != stem.npos) {
+            auto task = stem.substr(dash + 1);
+            if (task.empty() ||
+                !std::all_of(task.begin(), task.end(), [](char c) { return c >= '0' && c <= '9'; }))
+                return std::nullopt;
+        }
+        if (!is_valid_test_id(id)) return std::nullopt;
+        return std::string(id);
+    }
+    return std::nullopt;
 }
 
 std::map<std::string, std::filesystem::path> find_downloaded_tests(

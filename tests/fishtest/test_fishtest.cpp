@@ -181,6 +181,9 @@ TEST_CASE("game file names give the test id; temporaries and other files do not"
     CHECK_FALSE(test_id_of_game_file("abc.pgn.gz.tmp.123.0"));
     CHECK_FALSE(test_id_of_game_file("abc.json"));
     CHECK_FALSE(test_id_of_game_file("ABC.pgn"));
+    CHECK_FALSE(test_id_of_game_file("abc-.pgn.gz"));
+    CHECK_FALSE(test_id_of_game_file("abc-x.pgn.gz"));
+    CHECK_FALSE(test_id_of_game_file(".pgn"));
     CHECK(is_valid_test_id("716838bf67ed35143299f7d3"));
     CHECK_FALSE(is_valid_test_id("../evil"));
     CHECK_FALSE(is_valid_test_id(""));

@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 copies=${1:-400}
 work=out/bench/scan
 scanner=${SCANNER:-build/apps/scoreWDLstat}
+# The copies repeat the sample's test ids in other directories, which the scanner refuses
+# without --allowDuplicates.
+scan_options=(--allowDuplicates -o "$work/out.json")
 [ -x "$scanner" ] || bash scripts/build.sh
 command -v /usr/bin/time >/dev/null || { apt-get update -q && apt-get install -y -q time; }
 
@@ -34,14 +37,18 @@ seconds() {  # median wall time of 3 runs of "$@"
     for _ in 1 2 3; do
         local start end
         start=$(date +%s.%N)
-        "$@" >/dev/null 2>&1
+        "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
         end=$(date +%s.%N)
         times+=("$(echo "$end - $start" | bc -l)")
     done
     printf '%s\n' "${times[@]}" | sort -n | sed -n 2p
 }
 
-peak_kib() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+peak_kib() {  # peak resident memory in KiB of "$@"
+    local log=$work/time.log
+    /usr/bin/time -o "$log" -f %M "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+    tail -1 "$log"
+}
 
 make_corpus "$work/many" "$copies"
 make_big_file "$work/many" "$work/big.pgn.gz"
@@ -52,12 +59,12 @@ echo "Corpus: $copies copies of data/: $files files, $text_mb MB of PGN text, $(
 
 zcat_many=$(seconds bash -c "find $work/many -name '*.pgn.gz' -print0 | xargs -0 cat | zcat >/dev/null")
 zcat_big=$(seconds bash -c "zcat $work/big.pgn.gz >/dev/null")
-many_1=$(seconds "$scanner" --dir "$work/many" -r --concurrency 1 -o "$work/out.json")
-many_2=$(seconds "$scanner" --dir "$work/many" -r --concurrency 2 -o "$work/out.json")
-big_1=$(seconds "$scanner" --file "$work/big.pgn.gz" --concurrency 1 -o "$work/out.json")
-big_2=$(seconds "$scanner" --file "$work/big.pgn.gz" --concurrency 2 -o "$work/out.json")
-mem_tenth=$(peak_kib "$scanner" --dir "$work/tenth" -r --concurrency 2 -o "$work/out.json")
-mem_full=$(peak_kib "$scanner" --dir "$work/many" -r --concurrency 2 -o "$work/out.json")
+many_1=$(seconds "$scanner" --dir "$work/many" -r --concurrency 1 "${scan_options[@]}")
+many_2=$(seconds "$scanner" --dir "$work/many" -r --concurrency 2 "${scan_options[@]}")
+big_1=$(seconds "$scanner" --file "$work/big.pgn.gz" --concurrency 1 "${scan_options[@]}")
+big_2=$(seconds "$scanner" --file "$work/big.pgn.gz" --concurrency 2 "${scan_options[@]}")
+mem_tenth=$(peak_kib "$scanner" --dir "$work/tenth" -r --concurrency 2 "${scan_options[@]}")
+mem_full=$(peak_kib "$scanner" --dir "$work/many" -r --concurrency 2 "${scan_options[@]}")
 
 ratio() { echo "scale=2; $1 / $2" | bc -l; }
 printf '\n| input | zcat | scan 1 thread | vs zcat | scan 2 threads | speed-up 1->2 |\n'

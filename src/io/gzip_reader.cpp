@@ -1,7 +1,9 @@
 // Gzip files as fishtest serves them: concatenations of many members. Each member is decoded
 // in one piece by libdeflate (several times faster than zlib) when it fits the memory limits;
-// a member that does not fit, or that libdeflate rejects, is streamed through zlib, which also
-// yields the decodable prefix of a damaged member and says what is wrong with it.
+// a member that does not fit, or that libdeflate rejects, is streamed through zlib, which says
+// what is wrong with it. A rejected member's output is held back until zlib reaches its end:
+// only there does its checksum vouch for it. A truncated member keeps its decoded prefix (its
+// last, cut game is dropped by the PGN reader); a corrupt one gives nothing.
 
 #include <libdeflate.h>
 #include <zlib.h>
@@ -57,9 +59,10 @@ class GzipReader final : public BlockReader {
   private:
     void decode_more();
     void start_next_member();
-    bool decode_whole_member();
-    void start_streaming_member();
+    bool decode_whole_member(bool& rejected);
+    void start_streaming_member(bool hold_output);
     void stream_member();
+    void end_streamed_member(std::string damage, bool keep_held_output);
     void ensure_output_capacity(std::size_t bytes);
     void finish(std::string damage);
     std::string describe_member(const char* problem) const;
@@ -72,6 +75,8 @@ class GzipReader final : public BlockReader {
     z_stream stream_{};
     bool stream_initialized_ = false;
     bool streaming_ = false;
+    bool holding_output_ = false;  // streaming a member libdeflate rejected
+    std::string held_output_;      // its output so far
     std::unique_ptr<char[]> output_;
     std::size_t output_capacity_ = 0;
     std::string_view pending_;  // decoded bytes not yet handed out, inside output_
@@ -117,11 +122,13 @@ void GzipReader::start_next_member() {
     }
     ++member_number_;
     member_start_ = window_.offset();
-    if (!decode_whole_member()) start_streaming_member();
+    bool small_member = false;
+    if (!decode_whole_member(small_member)) start_streaming_member(small_member);
 }
 
-// Returns false if the member must be streamed: too large for the limits, or damaged.
-bool GzipReader::decode_whole_member() {
+// Returns false if the member must be streamed: too large for the limits, or (with
+// `rejected` set) damaged.
+bool GzipReader::decode_whole_member(bool& rejected) {
     for (;;) {
         auto input = window_.available();
         ensure_output_capacity(std::clamp(input.size() * kExpectedCompressionRatio,
@@ -142,11 +149,14 @@ bool GzipReader::decode_whole_member() {
             continue;
         }
         // Bad data may only mean that the member goes on beyond the window.
-        if (!window_.refill()) return false;
+        if (!window_.refill()) {
+            rejected = true;
+            return false;
+        }
     }
 }
 
-void GzipReader::start_streaming_member() {
+void GzipReader::start_streaming_member(bool hold_output) {
     if (stream_initialized_) {
         inflateReset(&stream_);
     } else if (inflateInit2(&stream_, 16 + MAX_WBITS) == Z_OK) {
@@ -156,6 +166,8 @@ void GzipReader::start_streaming_member() {
         return;
     }
     streaming_ = true;
+    holding_output_ = hold_output;
+    held_output_.clear();
     stream_member();
 }
 
@@ -164,7 +176,7 @@ void GzipReader::stream_member() {
     auto chunk = static_cast<uInt>(std::min<std::size_t>(limits_.block_bytes, UINT_MAX));
     for (;;) {
         if (window_.available().empty() && !window_.refill()) {
-            finish(describe_member("truncated"));
+            end_streamed_member(describe_member("truncated"), true);
             return;
         }
         auto input = window_.available();
@@ -175,17 +187,30 @@ void GzipReader::stream_member() {
         stream_.avail_out = chunk;
         int status = inflate(&stream_, Z_NO_FLUSH);
         window_.consume(given - stream_.avail_in);
-        pending_ = {output_.get(), chunk - stream_.avail_out};
+        std::string_view produced(output_.get(), chunk - stream_.avail_out);
+        if (holding_output_)
+            held_output_.append(produced);
+        else
+            pending_ = produced;
         if (status == Z_STREAM_END) {
-            streaming_ = false;
+            end_streamed_member("", true);
             return;
         }
         if (status != Z_OK) {
-            finish(describe_member("corrupt") + ": " + (stream_.msg ? stream_.msg : "bad data"));
+            end_streamed_member(
+                describe_member("corrupt") + ": " + (stream_.msg ? stream_.msg : "bad data"),
+                false);
             return;
         }
         if (!pending_.empty()) return;
     }
+}
+
+void GzipReader::end_streamed_member(std::string damage, bool keep_held_output) {
+    streaming_ = false;
+    if (holding_output_ && keep_held_output) pending_ = held_output_;
+    holding_output_ = false;
+    if (!damage.empty()) finish(std::move(damage));
 }
 
 // Only called while nothing is pending, so the old content can be dropped.

@@ -163,6 +163,22 @@ TEST_CASE("corrupt bytes in a middle member end the data after the members befor
     }
 }
 
+TEST_CASE("a member failing its checksum gives none of its text", "[io][gzip]") {
+    auto directory = fresh_directory("gzip_checksum");
+    auto input = concatenate_gzip_members(10, 50'000);
+    auto path = directory / "games.pgn.gz";
+    auto damaged = input.compressed;
+    // The member's trailer is CRC32 then size: a wrong CRC leaves the deflate data decodable.
+    damaged[input.part_ends[5] - 8] ^= 0x01;
+    write_file(path, damaged);
+    for (const auto& [name, limits] : all_limit_sets()) {
+        INFO(name);
+        auto result = read_whole(path, limits);
+        CHECK(result.data == input.text_of_first(5));
+        CHECK_THAT(result.damage, Catch::StartsWith("corrupt gzip member 6"));
+    }
+}
+
 TEST_CASE("bytes after the last gzip member are reported and all data is kept", "[io][gzip]") {
     auto directory = fresh_directory("gzip_trailing");
     auto input = concatenate_gzip_members(4, 30'000);

@@ -13,6 +13,20 @@
 namespace wdl::scan {
 namespace {
 
+// Text without tag sections (tagless games, garbage) is cut anyway once it reaches this many
+// chunks, so that memory stays bounded and the threads share it.
+constexpr std::size_t kForcedCutChunks = 4;
+
+// Where to cut text that has no game start: after its last blank line (games are separated by
+// one), else after its last line, else at its end.
+std::size_t forced_cut(std::string_view text) {
+    if (auto blank = text.rfind("\n\n"); blank != std::string_view::npos && blank > 0)
+        return blank + 2;
+    if (auto newline = text.rfind('\n'); newline != std::string_view::npos && newline > 0)
+        return newline + 1;
+    return text.size();
+}
+
 struct Chunk {
     std::size_t file_index;
     std::size_t sequence;  // position of the chunk within its file
@@ -57,6 +71,16 @@ class ScanJob {
     void submit(Chunk chunk, Worker& worker);
     void count_chunk(const Chunk& chunk, Worker& worker);
     void fail(const std::string& message);
+    // Runs a step of work; an exception (a fatal scan error, or out of memory) stops the scan
+    // with its message instead of escaping the thread.
+    template <typename Step>
+    void run_guarded(Step&& step) {
+        try {
+            step();
+        } catch (const std::exception& error) {
+            fail(error.what());
+        }
+    }
     // Chunk buffers are recycled: reallocating and faulting in megabytes per chunk costs
     // more than parsing them.
     std::string take_buffer();
@@ -100,14 +124,14 @@ void ScanJob::work(Worker& worker) {
             queue_.pop_front();
             lock.unlock();
             changed_.notify_all();
-            count_chunk(chunk, worker);
+            run_guarded([&] { count_chunk(chunk, worker); });
             return_buffer(std::move(chunk.text));
             lock.lock();
         } else if (next_file_ < files_.size()) {
             std::size_t file_index = next_file_++;
             ++active_readers_;
             lock.unlock();
-            read_file(file_index, worker);
+            run_guarded([&] { read_file(file_index, worker); });
             lock.lock();
             --active_readers_;
             changed_.notify_all();
@@ -131,6 +155,7 @@ void ScanJob::read_file(std::size_t file_index, Worker& worker) {
     }
     std::string buffer = take_buffer();
     std::size_t sequence = 0;
+    std::size_t searched = 0;  // no game starts in buffer[1, searched]
     std::uint64_t compressed_seen = 0;
     while (true) {
         std::size_t added = reader->read_block(buffer);
@@ -141,8 +166,16 @@ void ScanJob::read_file(std::size_t file_index, Worker& worker) {
         }
         if (added == 0) break;
         if (buffer.size() < settings_.chunk_bytes) continue;
-        std::size_t cut = pgn::find_last_game_start(buffer, 1);
-        if (cut == std::string::npos) continue;  // one game longer than a chunk: read on
+        std::size_t cut = pgn::find_last_game_start(buffer, std::max<std::size_t>(1, searched));
+        if (cut == std::string::npos && buffer.size() >= kForcedCutChunks * settings_.chunk_bytes)
+            cut = forced_cut(buffer);
+        if (cut == std::string::npos) {
+            // One game longer than a chunk: read on, searching only the lines still to come.
+            if (auto last_newline = buffer.rfind('\n'); last_newline != std::string::npos)
+                searched = last_newline;
+            continue;
+        }
+        searched = 0;
         // The chunk takes the buffer; only the partial game after the cut is copied.
         std::string rest = take_buffer();
         rest.assign(buffer, cut);
@@ -185,7 +218,8 @@ void ScanJob::count_chunk(const Chunk& chunk, Worker& worker) {
     try {
         pgn::read_games(chunk.text, counter);
     } catch (const FatalScanError& error) {
-        return fail(error.what());
+        throw FatalScanError(std::string(error.what()) + " (" + files_[chunk.file_index].string() +
+                             ")");
     }
     ChunkRecord record;
     record.games = counter.tally().games_read - games_before;

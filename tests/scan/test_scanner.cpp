@@ -1,0 +1,78 @@
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "wdl/scan/counts_json.hpp"
+#include "wdl/scan/scanner.hpp"
+
+namespace fs = std::filesystem;
+using namespace wdl::scan;
+
+namespace {
+
+// A short real game with engine comments; `moves` varies its length so that games differ.
+std::string game_text(int index, bool with_tags, bool broken) {
+    static const char* results[] = {"1-0", "0-1", "1/2-1/2"};
+    const char* result = results[index % 3];
+    std::string text;
+    if (with_tags)
+        text += "[Event \"game " + std::to_string(index) +
+                "\"]\n[White \"New-a\"]\n"
+                "[Black \"Base-b\"]\n[Result \"" +
+                result + "\"]\n\n";
+    text += "1. e4 {+0.30/10 0.1s} e5 {-0.2" + std::to_string(index % 10) + "/9 0.1s} ";
+    text += broken ? "2. Qxh8 {+1.00/5}" : "2. Nf3 {+0.25/9 0.1s} Nc6 {0.00/9 0.1s}";
+    if (index % 2) text += " 3. Bb5 {+0.41/8} a6 {-0.39/8}";
+    return text + " " + result + "\n\n";
+}
+
+fs::path write_games(const std::string& name, int games, bool with_tags, int broken_game) {
+    auto directory = fs::temp_directory_path() / "wdl_test_scanner";
+    fs::create_directories(directory);
+    auto path = directory / name;
+    std::ofstream out(path, std::ios::binary);
+    for (int i = 0; i < games; ++i) out << game_text(i, with_tags, i == broken_game);
+    return path;
+}
+
+ScanResult scan(const fs::path& file, int threads, std::size_t chunk_bytes) {
+    ScanSettings settings;
+    settings.threads = threads;
+    settings.chunk_bytes = chunk_bytes;
+    return scan_files({file}, settings);
+}
+
+}  // namespace
+
+TEST_CASE("cutting one file into chunks for several threads changes no count or warning",
+          "[scan][scanner]") {
+    auto file = write_games("tagged.pgn", 3000, true, 1234);
+    auto whole = scan(file, 1, std::size_t{1} << 30);
+    REQUIRE(whole.tally.games_read == 3000);
+    REQUIRE(whole.tally.games_accepted == 2999);
+    REQUIRE(whole.warnings.size() == 1);
+    CHECK_THAT(whole.warnings[0], Catch::Contains(", game 1235: "));
+    for (int threads : {1, 3}) {
+        INFO("threads " << threads);
+        auto chunked = scan(file, threads, 4096);
+        CHECK(counts_to_json(chunked.counts) == counts_to_json(whole.counts));
+        CHECK(chunked.tally.positions == whole.tally.positions);
+        CHECK(chunked.tally.games_accepted == whole.tally.games_accepted);
+        CHECK(chunked.warnings == whole.warnings);
+    }
+}
+
+TEST_CASE("text without tag sections is still cut into chunks and read whole", "[scan][scanner]") {
+    // Tagless games have no result tag, so they are read and skipped: what matters is that
+    // every game is still found when the text must be cut at blank lines instead of tags.
+    auto file = write_games("tagless.pgn", 3000, false, -1);
+    auto whole = scan(file, 1, std::size_t{1} << 30);
+    REQUIRE(whole.tally.games_read == 3000);
+    for (int threads : {1, 2}) {
+        INFO("threads " << threads);
+        auto chunked = scan(file, threads, 4096);
+        CHECK(chunked.tally.games_read == 3000);
+        CHECK(chunked.tally.skipped == whole.tally.skipped);
+    }
+}

@@ -6,6 +6,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 namespace wdl::scan {
@@ -23,9 +24,13 @@ std::vector<fs::path> list_game_files(const fs::path& dir, bool recursive) {
     if (!fs::is_directory(dir, error))
         throw std::runtime_error("Error: Directory not found: " + dir.string());
     std::vector<fs::path> files;
+    // A dangling link named like a game file is kept, so that the scan reports it as
+    // unreadable instead of losing it without a word.
     auto consider = [&](const fs::directory_entry& entry) {
         std::error_code ignored;
-        if (entry.is_regular_file(ignored) && is_game_file_name(entry.path().filename().string()))
+        bool dangling_link = entry.is_symlink(ignored) && !entry.exists(ignored);
+        if ((entry.is_regular_file(ignored) || dangling_link) &&
+            is_game_file_name(entry.path().filename().string()))
             files.push_back(entry.path());
     };
     auto options = fs::directory_options::skip_permission_denied;
@@ -38,10 +43,24 @@ std::vector<fs::path> list_game_files(const fs::path& dir, bool recursive) {
     return files;
 }
 
+namespace {
+
+// The name without its compression suffix: x.pgn.gz and x.pgn.zst hold the same games.
+std::string_view without_compression_suffix(std::string_view name) {
+    for (std::string_view suffix : {".gz", ".zst"})
+        if (name.ends_with(suffix)) return name.substr(0, name.size() - suffix.size());
+    return name;
+}
+
+}  // namespace
+
 std::optional<std::pair<fs::path, fs::path>> find_duplicate_files(
     const std::vector<fs::path>& sorted_files) {
     for (std::size_t i = 1; i < sorted_files.size(); ++i) {
-        if (sorted_files[i].string().starts_with(sorted_files[i - 1].string()))
+        const auto& previous = sorted_files[i - 1].string();
+        const auto& current = sorted_files[i].string();
+        if (current.starts_with(previous) ||
+            without_compression_suffix(current) == without_compression_suffix(previous))
             return std::make_pair(sorted_files[i - 1], sorted_files[i]);
     }
     return std::nullopt;
@@ -49,14 +68,12 @@ std::optional<std::pair<fs::path, fs::path>> find_duplicate_files(
 
 std::vector<std::string> find_duplicate_tests(const std::vector<fs::path>& files) {
     std::map<std::string, fs::path> directory_of_test;
-    std::vector<fs::path> reported;
+    std::set<fs::path> reported;  // a set: copied corpora repeat thousands of directories
     std::vector<std::string> messages;
     for (const auto& file : files) {
         auto [it, inserted] = directory_of_test.emplace(test_id_of(file), file.parent_path());
         if (inserted || it->second == file.parent_path()) continue;
-        if (std::find(reported.begin(), reported.end(), file.parent_path()) != reported.end())
-            continue;
-        reported.push_back(file.parent_path());
+        if (!reported.insert(file.parent_path()).second) continue;
         messages.push_back("Detected a duplicate of test " + it->first + " in directory " +
                            file.parent_path().string());
     }

@@ -27,6 +27,10 @@ TEST_CASE("a name that prefixes the next is a duplicate", "[scan][files]") {
     REQUIRE(duplicate);
     CHECK(duplicate->second == "d/x.pgn.gz");
     CHECK_FALSE(find_duplicate_files({"d/x-1.pgn.gz", "d/x-2.pgn.gz"}));
+    auto compressed_twice = find_duplicate_files({"d/x.pgn.gz", "d/x.pgn.zst"});
+    REQUIRE(compressed_twice);
+    CHECK(compressed_twice->first == "d/x.pgn.gz");
+    CHECK_FALSE(find_duplicate_files({"d/x.pgn.gz", "d/xy.pgn.zst"}));
 }
 
 TEST_CASE("test ids come from the name up to the first '-' or '.'", "[scan][files]") {

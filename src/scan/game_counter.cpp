@@ -55,6 +55,8 @@ void GameTally::add(const GameTally& other) {
 GameCounter::GameCounter(const CountingRules& rules, CountMap& counts)
     : rules_(rules), counts_(counts) {
     game_keys_.reserve(512);
+    for (int score = -kMaxScore; score <= kMaxScore; ++score)
+        binned_scores_.push_back(bin_eval(score, rules_.bin_width));
 }
 
 void GameCounter::begin_game(std::size_t) {
@@ -107,15 +109,12 @@ bool GameCounter::set_up_board() {
         board_.set_start_position();
         return true;
     }
-    std::string fen = fen_;
-    if (rules_.fix_fen) {
-        auto fixed = rules_.fix_fen->fix(fen_);
-        if (!fixed)
-            throw FatalScanError("Could not find FEN \"" + fen_.substr(0, fen_.size() - 4) +
-                                 "\" in fixFENsource.");
-        fen = std::move(*fixed);
-    }
-    return board_.set_fen(fen, chess960_);
+    if (!rules_.fix_fen) return board_.set_fen(fen_, chess960_);
+    auto fixed = rules_.fix_fen->fix(fen_);
+    if (!fixed)
+        throw FatalScanError("Could not find FEN \"" + fen_.substr(0, fen_.size() - 4) +
+                             "\" in fixFENsource.");
+    return board_.set_fen(*fixed, chess960_);
 }
 
 void GameCounter::begin_movetext() {
@@ -158,7 +157,8 @@ void GameCounter::count_position(int eval) {
         board_.side_to_move() == chess::Color::White ? white_outcome_ : opposite(white_outcome_);
     key.move = board_.fullmove_number();
     key.material = board_.material();
-    key.eval = bin_eval(eval, rules_.bin_width);
+    bool is_mate = eval == kMateScore || eval == -kMateScore;
+    key.eval = is_mate ? eval : binned_scores_[std::size_t(eval + kMaxScore)];
     game_keys_.push_back(model::pack_key(key));
 }
 

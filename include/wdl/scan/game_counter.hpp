@@ -88,6 +88,9 @@ class GameCounter : public pgn::Visitor {
     GameTally tally_;
     std::vector<GameProblem> problems_;
     std::vector<std::uint64_t> game_keys_;
+    // bin_eval of every score in [-kMaxScore, kMaxScore], at index score + kMaxScore: the
+    // division it needs is measurable on the hot path.
+    std::vector<int> binned_scores_;
 
     // Per game, from the tags.
     std::string fen_;

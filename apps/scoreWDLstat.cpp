@@ -150,6 +150,8 @@ int run(const Options& options) {
     settings.rules.engine_filter = engine_filter ? &*engine_filter : nullptr;
     settings.rules.fix_fen = fix_fen ? &*fix_fen : nullptr;
 
+    // Opened now so that an unwritable output path fails before a long scan, not after it.
+    wdl::util::AtomicFile output(options.output);
     std::cout << "Scanning " << files.size() << " files with " << settings.threads << " threads."
               << std::endl;
     ScanProgress progress;
@@ -168,7 +170,7 @@ int run(const Options& options) {
     }
     std::cout << "Time taken: " << elapsed.count() << "s" << std::endl;
     std::cout << format_scan_summary(result, elapsed.count());
-    write_counts_json(result.counts, options.output);
+    write_counts_json(result.counts, output);
     std::cout << "Wrote " << result.tally.positions << " scored positions from "
               << result.tally.games_accepted << " games to " << options.output << " for analysis."
               << std::endl;

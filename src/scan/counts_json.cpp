@@ -30,8 +30,9 @@ std::string counts_to_json(const CountMap& counts) {
     return json;
 }
 
-void write_counts_json(const CountMap& counts, const std::filesystem::path& path) {
-    util::write_file_atomically(path, counts_to_json(counts));
+void write_counts_json(const CountMap& counts, util::AtomicFile& output) {
+    output.write(counts_to_json(counts));
+    output.commit();
 }
 
 }  // namespace wdl::scan

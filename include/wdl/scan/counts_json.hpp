@@ -4,6 +4,7 @@
 #include <string>
 
 #include "wdl/scan/count_map.hpp"
+#include "wdl/util/atomic_file.hpp"
 
 namespace wdl::scan {
 
@@ -11,7 +12,8 @@ namespace wdl::scan {
 // two-space indent; "{}" when empty.
 std::string counts_to_json(const CountMap& counts);
 
-// Writes counts_to_json atomically; throws std::runtime_error naming the file on failure.
-void write_counts_json(const CountMap& counts, const std::filesystem::path& path);
+// Writes counts_to_json into the output and commits it; throws std::runtime_error naming the
+// file on failure. The output is opened by the caller, so that a bad path fails before a scan.
+void write_counts_json(const CountMap& counts, util::AtomicFile& output);
 
 }  // namespace wdl::scan

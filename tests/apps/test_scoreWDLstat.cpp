@@ -371,3 +371,65 @@ TEST_CASE("an unwritable output path fails before the scan", "[apps][scan][robus
     CHECK(has_line_with(run.output, "cannot create", "no_such_dir/out.json"));
     CHECK_THAT(run.output, !Catch::Contains("Scanning"));
 }
+
+TEST_CASE("duplicate files and duplicate tests stop the scan unless allowed", "[apps][scan]") {
+    fs::path dir = fresh_directory("scan_duplicates");
+    fs::create_directories(dir / "a");
+    fs::create_directories(dir / "b");
+    write_file(dir / "a/t1.pgn", game());
+    write_file(dir / "a/t1.pgn.gz", gzip_member(game()));
+    auto files = scan({"--dir", ".", "-r", "-o", "out.json"}, dir);
+    CHECK(files.exit_code == 1);
+    CHECK(has_line_with(files.output, "Duplicate", "t1.pgn.gz"));
+
+    fs::remove(dir / "a/t1.pgn.gz");
+    write_file(dir / "b/t1-2.pgn", game());
+    auto tests = scan({"--dir", ".", "-r", "-o", "out.json"}, dir);
+    CHECK(tests.exit_code == 1);
+    CHECK(has_line_with(tests.output, "Error: Detected a duplicate of test t1", "b"));
+    auto allowed = scan({"--dir", ".", "-r", "--allowDuplicates", "-o", "out.json"}, dir);
+    CHECK(allowed.exit_code == 0);
+    CHECK(has_line_with(allowed.output, "Warning: Detected a duplicate of test t1", "b"));
+    CHECK(read_counts(dir / "out.json") == times(kOneGameCounts, 2));
+}
+
+TEST_CASE("a FEN missing from --fixFENsource and a bad regex are fatal", "[apps][scan]") {
+    fs::path dir = fresh_directory("scan_fatal");
+    const std::string fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    write_file(dir / "g.pgn", game("1-0", "[FEN \"" + fen + "\"]\n", "1... e5 {-0.25/10 0.1s} "));
+    write_file(dir / "fens.txt", "8/8/8/8/8/8/8/K6k w - - 3 40\n");
+    auto missing = scan({"--file", "g.pgn", "--fixFENsource", "fens.txt", "-o", "out.json"}, dir);
+    CHECK(missing.exit_code == 1);
+    CHECK(has_line_with(missing.output, "Could not find FEN", "g.pgn"));
+    CHECK_FALSE(fs::exists(dir / "out.json"));
+
+    auto regex = scan({"--file", "g.pgn", "--matchEngine", "New-(", "-o", "out.json"}, dir);
+    CHECK(regex.exit_code == 1);
+    CHECK(has_line_with(regex.output, "invalid regular expression", "--matchEngine"));
+}
+
+TEST_CASE("the summary counts games read, accepted and skipped by reason", "[apps][scan]") {
+    fs::path dir = fresh_directory("scan_summary");
+    std::string broken = game("1-0", "", "1. e4 {+0.30/10 0.1s} e5 {-0.25/10 0.1s} 2. Ke3 ");
+    write_file(dir / "g.pgn", game() + game("*") + game("0-1", "[Termination \"abandoned\"]\n") +
+                                  broken + game("1/2-1/2"));
+    auto run = scan({"--file", "g.pgn", "-o", "out.json"}, dir);
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK_THAT(run.output, Catch::Contains("Games: 5 read, 2 accepted, 3 skipped"));
+    CHECK_THAT(run.output, Catch::Contains("no decisive or drawn result: 1"));
+    CHECK_THAT(run.output, Catch::Contains("excluded termination: 1"));
+    CHECK_THAT(run.output, Catch::Contains("illegal or unreadable move: 1"));
+    CHECK_THAT(run.output, Catch::Contains("Positions: 8 counted"));
+    CHECK(has_line_with(run.output, "Warning", "g.pgn, game 4"));
+}
+
+TEST_CASE("--help explains every option", "[apps][scan]") {
+    auto run = scan({"--help"}, fs::temp_directory_path());
+    CHECK(run.exit_code == 0);
+    for (const char* option : {"--file", "--dir", "-r", "--allowDuplicates", "--concurrency",
+                               "--matchRev", "--matchEngine", "--matchTC", "--matchThreads",
+                               "--matchBook", "--matchBookInvert", "--EloDiffMax", "--EloDiffMin",
+                               "--SPRTonly", "--fixFENsource", "--binWidth", "--evalParsing", "-o"})
+        CHECK_THAT(run.output, Catch::Contains(option));
+}

@@ -1,0 +1,118 @@
+#include <re2/re2.h>
+
+#include <catch2/catch.hpp>
+#include <map>
+#include <string>
+
+#include "wdl/model/position_key.hpp"
+#include "wdl/pgn/reader.hpp"
+#include "wdl/scan/game_counter.hpp"
+
+using namespace wdl;
+using namespace wdl::scan;
+
+namespace {
+
+struct Counted {
+    std::map<std::string, std::uint64_t> keys;  // "('W', 1, 78, 30)" -> count
+    GameTally tally;
+};
+
+Counted count_games(const std::string& pgn, const CountingRules& rules = {}) {
+    CountMap counts;
+    GameCounter counter(rules, counts);
+    pgn::read_games(pgn, counter);
+    Counted counted{{}, counter.tally()};
+    counts.for_each([&](std::uint64_t key, std::uint64_t count) {
+        counted.keys[model::format_key(model::unpack_key(key))] += count;
+    });
+    return counted;
+}
+
+std::string game(const std::string& tags, const std::string& moves,
+                 const std::string& result = "1-0") {
+    return "[White \"New-x\"]\n[Black \"Base-y\"]\n[Result \"" + result + "\"]\n" + tags + "\n" +
+           moves + " " + result + "\n\n";
+}
+
+const std::string kFourMoves =
+    "1. e4 {+0.30/10 0.1s} e5 {-0.25/10 0.1s} 2. Nf3 {+0.31/10 0.1s} Nc6 {-0.33/10 0.1s}";
+
+}  // namespace
+
+TEST_CASE("each excluded termination drops the game; others count", "[scan][counter]") {
+    for (const char* termination :
+         {"time forfeit", "abandoned", "stalled connection", "illegal move", "unterminated"}) {
+        INFO(termination);
+        auto counted =
+            count_games(game("[Termination \"" + std::string(termination) + "\"]\n", kFourMoves));
+        CHECK(counted.keys.empty());
+        CHECK(counted.tally.skipped[std::size_t(SkipReason::BadTermination)] == 1);
+    }
+    auto adjudicated = count_games(game("[Termination \"adjudication\"]\n", kFourMoves));
+    CHECK(adjudicated.tally.positions == 4);
+}
+
+TEST_CASE("positions after full move 200 are not counted, but the moves are read",
+          "[scan][counter]") {
+    // Knights shuffle from move 199 on; the game must still be read to its result.
+    std::string moves;
+    for (int move = 199; move <= 202; ++move) {
+        bool out = move % 2;
+        moves += std::to_string(move) + ". " + (out ? "Nf3" : "Ng1") + " {+0.10/5} " +
+                 (out ? "Nf6" : "Ng8") + " {-0.10/5} ";
+    }
+    auto counted =
+        count_games(game("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 199\"]\n",
+                         moves, "1/2-1/2"));
+    CHECK(counted.tally.games_accepted == 1);
+    CHECK(counted.tally.positions == 4);  // moves 199 and 200, both sides
+    CHECK(counted.keys.count("('D', 200, 78, 10)") == 1);
+    CHECK(counted.keys.count("('D', 201, 78, 10)") == 0);
+}
+
+TEST_CASE("the engine filter counts the matching side, or none when a name is missing",
+          "[scan][counter]") {
+    RE2 new_engine("New-.*");
+    CountingRules rules;
+    rules.engine_filter = &new_engine;
+    auto white_only = count_games(game("", kFourMoves), rules);
+    CHECK(white_only.keys ==
+          std::map<std::string, std::uint64_t>{{"('W', 1, 78, 30)", 1}, {"('W', 2, 78, 30)", 1}});
+
+    auto both = count_games(
+        "[White \"New-1\"]\n[Black \"New-2\"]\n[Result \"1-0\"]\n\n" + kFourMoves + " 1-0\n\n",
+        rules);
+    CHECK(both.tally.positions == 4);
+
+    auto nameless =
+        count_games("[White \"New-1\"]\n[Result \"1-0\"]\n\n" + kFourMoves + " 1-0\n\n", rules);
+    CHECK(nameless.tally.positions == 0);
+    CHECK(nameless.tally.games_accepted == 1);
+}
+
+TEST_CASE("Variant Chess960 and fischerandom both enable Chess960 castling", "[scan][counter]") {
+    // Shredder-FEN castling rights on the h and a files, king on b1/b8: only Chess960 rules
+    // allow these castlings.
+    const std::string fen = "[FEN \"rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1\"]\n";
+    const std::string moves = "1. O-O {+0.10/5} O-O-O {-0.10/5} 2. Rfe1 {+0.10/5} Rde8 {-0.10/5}";
+    for (const char* variant : {"Chess960", "fischerandom"}) {
+        INFO(variant);
+        auto counted = count_games(
+            game(fen + "[Variant \"" + std::string(variant) + "\"]\n", moves, "1/2-1/2"));
+        CHECK(counted.tally.games_accepted == 1);
+        CHECK(counted.tally.positions == 4);
+    }
+    CHECK(count_games(game(fen, moves, "1/2-1/2")).tally.games_accepted == 0);
+}
+
+TEST_CASE("a lichess eval counts for the position after the move, for its side to move",
+          "[scan][counter]") {
+    auto counted = count_games(
+        game("", "1. e4 { [%eval 0.30] [%clk 0:03:00] } e5 { [%eval #-3] } 2. Nf3 { [%eval -0.5] }",
+             "0-1"));
+    // After 1. e4 Black moves at full move 1: White's +0.30 is -30 for Black, who won.
+    CHECK(counted.keys == std::map<std::string, std::uint64_t>{{"('W', 1, 78, -30)", 1},
+                                                               {"('L', 2, 78, -1001)", 1},
+                                                               {"('W', 2, 78, 50)", 1}});
+}

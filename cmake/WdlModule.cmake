@@ -8,14 +8,17 @@ function(wdl_add_module name)
     set_property(GLOBAL APPEND PROPERTY WDL_MODULES wdl_${name})
 endfunction()
 
-# A Catch2 test executable for one module, registered with CTest test by test.
+# A Catch2 test executable for one module, registered with CTest test by test. TEST_PREFIX
+# starts every CTest name, so that `ctest -R <prefix>` selects the module's tests.
+# Test names must not contain ';', which CTest takes for a list separator.
 function(wdl_add_test name)
-    cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
+    cmake_parse_arguments(ARG "" "TEST_PREFIX" "SOURCES;DEPENDS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE ${ARG_DEPENDS} Catch2::Catch2WithMain)
     target_compile_definitions(${name} PRIVATE
         WDL_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
         WDL_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
         WDL_BINARY_DIR="${PROJECT_BINARY_DIR}")
-    catch_discover_tests(${name} WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
+    catch_discover_tests(${name} WORKING_DIRECTORY ${PROJECT_BINARY_DIR}
+        TEST_PREFIX "${ARG_TEST_PREFIX}")
 endfunction()

@@ -173,7 +173,7 @@ struct Scenario {
 
 }  // namespace
 
-TEST_CASE("game file names give the test id; temporaries and other files do not") {
+TEST_CASE("game file names give the test id but temporaries and other files do not") {
     CHECK(test_id_of_game_file("716838bf67ed35143299f7d3.pgn.gz") == "716838bf67ed35143299f7d3");
     CHECK(test_id_of_game_file("716838bf67ed35143299f7d3-3.pgn.gz") == "716838bf67ed35143299f7d3");
     CHECK(test_id_of_game_file("abc.pgn") == "abc");
@@ -354,7 +354,7 @@ TEST_CASE("transient server errors are retried") {
           scenario.fishtest.game_files["dd01"]);
 }
 
-TEST_CASE("a truncated body is never kept; once retried, a full body is") {
+TEST_CASE("a truncated body is never kept but a full body is once retried") {
     Scenario scenario("truncated");
     scenario.fishtest.add("ee01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1), 40);
     scenario.fishtest.add("ee02", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1), 40);

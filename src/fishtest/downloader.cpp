@@ -54,6 +54,19 @@ class ProgressLine {
     Clock::time_point last_shown_{};
 };
 
+// "  GET URL (attempt 2): HTTP 500, 4 bytes, failed: HTTP status 500; retry in 2 s"
+std::string describe_attempt(const AttemptReport& report) {
+    auto text = fmt::format("  GET {} (attempt {}): ", report.url, report.attempt);
+    text += report.status != 0 ? fmt::format("HTTP {}", report.status) : "no HTTP answer";
+    text += fmt::format(", {} bytes", report.bytes);
+    if (report.failure.empty()) return text;
+    text += fmt::format(", failed: {}", report.failure);
+    if (report.retry_in)
+        return text + fmt::format("; retry in {:g} s",
+                                  std::chrono::duration<double>(*report.retry_in).count());
+    return text + "; no retry";
+}
+
 class RunDownloader {
   public:
     RunDownloader(const DownloadSettings& settings, HttpClient& client, std::ostream& out)
@@ -61,7 +74,16 @@ class RunDownloader {
           client_(client),
           out_(out),
           progress_(settings.show_progress),
-          present_(find_downloaded_tests(settings.root)) {}
+          present_(find_downloaded_tests(settings.root)) {
+        if (settings_.verbosity >= 2)
+            client_.set_attempt_observer(
+                [this](const AttemptReport& report) { say(describe_attempt(report)); });
+    }
+
+    // The observer refers to this object, and the client outlives it.
+    ~RunDownloader() { client_.set_attempt_observer({}); }
+    RunDownloader(const RunDownloader&) = delete;
+    RunDownloader& operator=(const RunDownloader&) = delete;
 
     DownloadSummary run() {
         say(fmt::format("Found {} downloaded tests in {} already.", present_.size(),

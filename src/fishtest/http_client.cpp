@@ -81,17 +81,24 @@ int on_transfer_info(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
 
 struct HttpClient::Handle {
     CURL* curl = nullptr;
+    // What the last transfer got, whether it succeeded or not.
+    long status = 0;
+    std::uint64_t received = 0;
+
     ~Handle() {
         if (curl) curl_easy_cleanup(curl);
     }
 
-    // One request; throws HttpError unless the server answered 2xx with a complete body.
+    // One request; throws HttpError (with the reason, not the URL) unless the server answered
+    // 2xx with a complete body.
     void perform(const std::string& url, const HttpOptions& options, const Sink& sink,
                  const ProgressCallback& progress) {
         TransferState state;
         state.sink = &sink;
         state.progress = &progress;
         state.stall_timeout = options.stall_timeout;
+        status = 0;
+        received = 0;
         char error_text[CURL_ERROR_SIZE] = "";
         curl_easy_reset(curl);
         curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
@@ -108,20 +115,18 @@ struct HttpClient::Handle {
         curl_easy_setopt(curl, CURLOPT_WRITEDATA, &state);
 
         CURLcode code = curl_easy_perform(curl);
+        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+        received = state.received;
         if (state.stalled)
-            throw HttpError(fmt::format("{}: no data for {} s", url, options.stall_timeout.count()),
-                            true);
+            throw HttpError(fmt::format("no data for {} s", options.stall_timeout.count()), true);
         if (code != CURLE_OK) {
             std::string reason = !state.sink_error.empty() ? state.sink_error
                                  : error_text[0]           ? error_text
                                                            : curl_easy_strerror(code);
-            throw HttpError(fmt::format("{}: {}", url, reason), is_transient(code));
+            throw HttpError(reason, is_transient(code));
         }
-        long status = 0;
-        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
         if (status < 200 || status >= 300)
-            throw HttpError(fmt::format("{}: HTTP status {}", url, status),
-                            is_transient_status(status));
+            throw HttpError(fmt::format("HTTP status {}", status), is_transient_status(status));
     }
 };
 
@@ -143,18 +148,32 @@ void HttpClient::pause_before_request() {
 }
 
 template <typename Attempt>
-auto HttpClient::with_retries(Attempt attempt) -> decltype(attempt()) {
+auto HttpClient::with_retries(const std::string& url, Attempt attempt) -> decltype(attempt()) {
     auto delay = options_.first_retry_delay;
     for (int attempt_number = 1;; ++attempt_number) {
         pause_before_request();
+        AttemptReport report;
+        report.url = url;
+        report.attempt = attempt_number;
         try {
-            return attempt();
+            auto result = attempt();
+            report.status = handle_->status;
+            report.bytes = handle_->received;
+            if (observer_) observer_(report);
+            return result;
         } catch (const HttpError& error) {
-            if (!error.transient()) throw;
-            if (attempt_number >= options_.max_attempts)
-                throw HttpError(
-                    fmt::format("{} (gave up after {} attempts)", error.what(), attempt_number),
-                    true);
+            bool retry = error.transient() && attempt_number < options_.max_attempts;
+            report.status = handle_->status;
+            report.bytes = handle_->received;
+            report.failure = error.what();
+            if (retry) report.retry_in = delay;
+            if (observer_) observer_(report);
+            if (!error.transient())
+                throw HttpError(fmt::format("{}: {}", url, error.what()), false);
+            if (!retry)
+                throw HttpError(fmt::format("{}: {} (gave up after {} attempts)", url, error.what(),
+                                            attempt_number),
+                                true);
             std::this_thread::sleep_for(delay);
             delay *= 2;
         }
@@ -162,7 +181,7 @@ auto HttpClient::with_retries(Attempt attempt) -> decltype(attempt()) {
 }
 
 std::string HttpClient::get(const std::string& url) {
-    return with_retries([&] {
+    return with_retries(url, [&] {
         std::string body;
         Sink append = [&](std::string_view bytes) { body.append(bytes); };
         handle_->perform(url, options_, append, {});
@@ -172,7 +191,7 @@ std::string HttpClient::get(const std::string& url) {
 
 std::uint64_t HttpClient::get_to_file(const std::string& url, const std::filesystem::path& target,
                                       const ProgressCallback& progress) {
-    return with_retries([&] {
+    return with_retries(url, [&] {
         // A fresh temporary file per attempt: a failed attempt's partial body is discarded
         // when `file` goes out of scope uncommitted.
         util::AtomicFile file(target);

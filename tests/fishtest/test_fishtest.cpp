@@ -38,6 +38,10 @@ std::string gzip(const std::string& text) {
     return compressed;
 }
 
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
 std::string read_file(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);
     std::stringstream content;
@@ -352,6 +356,32 @@ TEST_CASE("transient server errors are retried") {
     CHECK(scenario.has_test("24-07-21", "dd01"));
     CHECK(read_file(scenario.pgns() / "24-07-21/dd01/dd01.pgn.gz") ==
           scenario.fishtest.game_files["dd01"]);
+}
+
+TEST_CASE("with -vv each request is logged with its status, size and retries") {
+    Scenario scenario("very-verbose");
+    scenario.fishtest.add("gg01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.fishtest.scripted["/api/run_pgns/gg01.pgn.gz"] = {Response{500, "oops", {}, {}}};
+    scenario.start();
+    auto result = scenario.download({"-vv"});
+    INFO(result.output);
+    CHECK(result.exit_status == 0);
+    auto game_url = scenario.server->url() + "/api/run_pgns/gg01.pgn.gz";
+    CHECK(contains(result.output, "\n  GET " + game_url +
+                                      " (attempt 1): HTTP 500, 4 bytes, failed: HTTP status 500;"
+                                      " retry in 0.01 s\n"));
+    CHECK(contains(result.output, "\n  GET " + game_url + " (attempt 2): HTTP 200, " +
+                                      std::to_string(scenario.fishtest.game_files["gg01"].size()) +
+                                      " bytes\n"));
+    CHECK(contains(result.output,
+                   "\n  GET " + scenario.server->url() + "/api/finished_runs?page=1&timestamp="));
+
+    fs::remove_all(scenario.pgns());
+    auto verbose = scenario.download({"-v"});
+    INFO(verbose.output);
+    CHECK(verbose.exit_status == 0);
+    CHECK(scenario.has_test("24-07-21", "gg01"));
+    CHECK_FALSE(contains(verbose.output, "GET "));
 }
 
 TEST_CASE("a truncated body is never kept but a full body is once retried") {

@@ -17,7 +17,7 @@ struct DownloadSettings {
     std::filesystem::path root = "./pgns";
     FinishedRunsQuery query;
     SelectionRules rules;
-    int verbosity = 0;
+    int verbosity = 0;           // 1: details of each test; 2: also each HTTP request
     bool show_progress = false;  // a live progress line on stderr (for terminals)
 };
 

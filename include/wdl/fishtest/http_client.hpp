@@ -5,8 +5,10 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace wdl::fishtest {
 
@@ -36,6 +38,19 @@ class HttpError : public std::runtime_error {
 // Called with the bytes received so far by the running transfer.
 using ProgressCallback = std::function<void(std::uint64_t bytes_received)>;
 
+// How one attempt of a request went, for detailed logs.
+struct AttemptReport {
+    std::string_view url;
+    int attempt = 1;           // 1 for the first attempt of the request
+    long status = 0;           // the HTTP status, 0 if no answer arrived
+    std::uint64_t bytes = 0;   // body bytes received
+    std::string_view failure;  // why the attempt failed; empty if it succeeded
+    // The wait before the next attempt, if the request is retried.
+    std::optional<std::chrono::milliseconds> retry_in;
+};
+
+using AttemptObserver = std::function<void(const AttemptReport&)>;
+
 // A blocking HTTP(S) client over libcurl that retries transient failures (connection errors,
 // timeouts, truncated bodies, HTTP 5xx and 429) with exponential backoff.
 class HttpClient {
@@ -54,13 +69,17 @@ class HttpClient {
     std::uint64_t get_to_file(const std::string& url, const std::filesystem::path& target,
                               const ProgressCallback& progress = {});
 
+    // Called after every attempt of every request; an empty observer stops the reports.
+    void set_attempt_observer(AttemptObserver observer) { observer_ = std::move(observer); }
+
   private:
     struct Handle;
     template <typename Attempt>
-    auto with_retries(Attempt attempt) -> decltype(attempt());
+    auto with_retries(const std::string& url, Attempt attempt) -> decltype(attempt());
     void pause_before_request();
 
     HttpOptions options_;
+    AttemptObserver observer_;
     std::unique_ptr<Handle> handle_;
     std::chrono::steady_clock::time_point last_request_start_{};
 };

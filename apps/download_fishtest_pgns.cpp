@@ -54,11 +54,12 @@ int main(int argc, char** argv) {
     app.add_option("--server", settings.server, "Base URL of the fishtest server.");
     app.add_option("--pause", pause_seconds, "Seconds to wait between two requests to the server.")
         ->check(CLI::NonNegativeNumber);
-    app.add_option("--retries", http.max_attempts,
-                   "Attempts per request; transient failures are retried with growing waits.")
-        ->check(CLI::PositiveNumber);
+    app.add_option("--retries", http.max_retries,
+                   "Retries of a request after a transient failure (0: try once only).")
+        ->check(CLI::NonNegativeNumber);
     app.add_option("--retry_delay", retry_delay_seconds,
-                   "Seconds before the first retry; each further retry waits twice as long.")
+                   "Seconds before the first retry; each further retry waits twice as long, "
+                   "up to 60 s.")
         ->check(CLI::NonNegativeNumber);
     app.add_option("--timeout", stall_seconds,
                    "Abandon (and retry) a transfer that receives nothing for this many seconds.")

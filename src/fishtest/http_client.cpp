@@ -3,6 +3,7 @@
 #include <curl/curl.h>
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <mutex>
 #include <string_view>
 #include <thread>
@@ -162,7 +163,7 @@ auto HttpClient::with_retries(const std::string& url, Attempt attempt) -> declty
             if (observer_) observer_(report);
             return result;
         } catch (const HttpError& error) {
-            bool retry = error.transient() && attempt_number < options_.max_attempts;
+            bool retry = error.transient() && attempt_number <= options_.max_retries;
             report.status = handle_->status;
             report.bytes = handle_->received;
             report.failure = error.what();
@@ -175,7 +176,8 @@ auto HttpClient::with_retries(const std::string& url, Attempt attempt) -> declty
                                             attempt_number),
                                 true);
             std::this_thread::sleep_for(delay);
-            delay *= 2;
+            if (delay < options_.max_retry_delay)
+                delay = std::min(delay * 2, options_.max_retry_delay);
         }
     }
 }

@@ -11,6 +11,7 @@
 #include "child_process.hpp"
 #include "local_http_server.hpp"
 #include "wdl/fishtest/finished_runs.hpp"
+#include "wdl/fishtest/http_client.hpp"
 #include "wdl/fishtest/local_layout.hpp"
 #include "wdl/fishtest/run_selection.hpp"
 
@@ -358,6 +359,46 @@ TEST_CASE("transient server errors are retried") {
           scenario.fishtest.game_files["dd01"]);
 }
 
+TEST_CASE("option --retries N makes N retries after the first attempt") {
+    Scenario scenario("retry-count");
+    scenario.fishtest.add("hh01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.fishtest.add("hh02", run("2024-07-22T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    Response busy{503, "busy", {}, {}};
+    scenario.fishtest.scripted["/api/run_pgns/hh01.pgn.gz"] = {busy, busy, busy};
+    scenario.fishtest.scripted["/api/run_pgns/hh02.pgn.gz"] = {busy, busy};
+    scenario.start();
+    auto result = scenario.download({"--retries", "2"});
+    INFO(result.output);
+    CHECK(result.exit_status == 1);
+    CHECK(scenario.requests_for("/api/run_pgns/hh01.pgn.gz").size() == 3);
+    CHECK(contains(result.output, "(gave up after 3 attempts)"));
+    CHECK_FALSE(fs::exists(scenario.pgns() / "24-07-21/hh01/hh01.pgn.gz"));
+    CHECK(scenario.requests_for("/api/run_pgns/hh02.pgn.gz").size() == 3);
+    CHECK(scenario.has_test("24-07-22", "hh02"));
+}
+
+TEST_CASE("retry waits double from the first one up to the cap") {
+    LocalHttpServer server([](const Request&) { return Response{503, "busy", {}, {}}; });
+    using std::chrono::milliseconds;
+    HttpOptions options;
+    CHECK(options.max_retry_delay == std::chrono::seconds(60));
+    options.max_retries = 4;
+    options.first_retry_delay = milliseconds(10);
+    options.max_retry_delay = milliseconds(25);
+    options.pause_between_requests = milliseconds(0);
+    HttpClient client(options);
+    std::vector<std::optional<milliseconds>> waits;
+    client.set_attempt_observer([&](const AttemptReport& report) {
+        waits.push_back(report.retry_in);
+        CHECK(report.status == 503);
+    });
+    CHECK_THROWS_AS(client.get(server.url() + "/busy"), HttpError);
+    CHECK(server.requests().size() == 5);
+    CHECK(waits == std::vector<std::optional<milliseconds>>{milliseconds(10), milliseconds(20),
+                                                            milliseconds(25), milliseconds(25),
+                                                            std::nullopt});
+}
+
 TEST_CASE("with -vv each request is logged with its status, size and retries") {
     Scenario scenario("very-verbose");
     scenario.fishtest.add("gg01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
@@ -392,7 +433,7 @@ TEST_CASE("a truncated body is never kept but a full body is once retried") {
     scenario.fishtest.scripted["/api/run_pgns/ee01.pgn.gz"] = {cut, cut, cut};
     scenario.fishtest.scripted["/api/run_pgns/ee02.pgn.gz"] = {cut};
     scenario.start();
-    auto result = scenario.download({"--retries", "3"});
+    auto result = scenario.download({"--retries", "2"});
     INFO(result.output);
     CHECK(result.exit_status == 1);
     CHECK_FALSE(fs::exists(scenario.pgns() / "24-07-21/ee01"));
@@ -414,7 +455,7 @@ TEST_CASE("a stalled transfer times out and the other runs still come") {
     scenario.fishtest.add("ff02", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
     scenario.fishtest.scripted["/api/run_pgns/ff01.pgn.gz"] = {Response{200, "", {}, 1000}};
     scenario.start();
-    auto result = scenario.download({"--timeout", "1", "--retries", "1"});
+    auto result = scenario.download({"--timeout", "1", "--retries", "0"});
     INFO(result.output);
     CHECK(result.exit_status == 1);
     CHECK_FALSE(fs::exists(scenario.pgns() / "24-07-21/ff01/ff01.pgn.gz"));
@@ -457,7 +498,7 @@ TEST_CASE("bad pages and bad runs are reported and skipped") {
     scenario.fishtest.page_size = 1;
     scenario.fishtest.scripted["/api/finished_runs"] = {Response{200, "<html>", {}, {}}};
     scenario.start();
-    auto result = scenario.download({"--retries", "1"});
+    auto result = scenario.download({"--retries", "0"});
     INFO(result.output);
     CHECK(result.exit_status == 1);
     // Page 1 was garbage; pages 2-4 carried ba02, ../escape and ba03.

@@ -16,10 +16,12 @@ struct HttpOptions {
     std::chrono::seconds connect_timeout{30};
     // A transfer slower than one byte per second for this long is abandoned (a stalled server).
     std::chrono::seconds stall_timeout{60};
-    // Attempts per request, counting the first one.
-    int max_attempts = 4;
-    // Wait before the first retry; each further retry waits twice as long.
+    // Retries of a request after a transient failure: at most max_retries + 1 attempts.
+    int max_retries = 3;
+    // Wait before the first retry; each further retry waits twice as long, up to
+    // max_retry_delay (a longer first wait is kept as it is).
     std::chrono::milliseconds first_retry_delay{2000};
+    std::chrono::milliseconds max_retry_delay{60000};
     // Minimum time between the start of two requests, to be kind to the server.
     std::chrono::milliseconds pause_between_requests{100};
 };

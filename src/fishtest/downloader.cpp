@@ -6,6 +6,7 @@
 #include <iostream>
 #include <set>
 
+#include "wdl/fishtest/game_file_check.hpp"
 #include "wdl/fishtest/local_layout.hpp"
 
 namespace wdl::fishtest {
@@ -167,9 +168,11 @@ class RunDownloader {
         remove_stale_temporaries(target);
         say(announcement(run, folder));
         try {
-            auto bytes =
-                client_.get_to_file(run_pgns_url(settings_.server, run.id), target,
-                                    [&](std::uint64_t received) { show_progress(received); });
+            // A 200 error page or a body cut short without a Content-Length must not become
+            // the game file: a rerun would take it for downloaded.
+            auto bytes = client_.get_to_file(
+                run_pgns_url(settings_.server, run.id), target,
+                [&](std::uint64_t received) { show_progress(received); }, gzip_file_defect);
             write_metadata(metadata_path(folder, run.id), run.metadata);
             summary_.bytes += bytes;
         } catch (...) {

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <mutex>
 #include <string_view>
 #include <thread>
@@ -192,7 +193,7 @@ std::string HttpClient::get(const std::string& url) {
 }
 
 std::uint64_t HttpClient::get_to_file(const std::string& url, const std::filesystem::path& target,
-                                      const ProgressCallback& progress) {
+                                      const ProgressCallback& progress, const BodyCheck& check) {
     return with_retries(url, [&] {
         // A fresh temporary file per attempt: a failed attempt's partial body is discarded
         // when `file` goes out of scope uncommitted.
@@ -203,6 +204,11 @@ std::uint64_t HttpClient::get_to_file(const std::string& url, const std::filesys
             written += bytes.size();
         };
         handle_->perform(url, options_, write, progress);
+        if (check) {
+            if (std::fflush(file.stream()) != 0)
+                throw std::runtime_error("cannot write " + file.temporary_path().string());
+            if (auto defect = check(file.temporary_path())) throw HttpError(*defect, true);
+        }
         file.commit();
         return written;
     });

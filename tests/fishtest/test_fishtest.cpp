@@ -11,6 +11,7 @@
 #include "child_process.hpp"
 #include "local_http_server.hpp"
 #include "wdl/fishtest/finished_runs.hpp"
+#include "wdl/fishtest/game_file_check.hpp"
 #include "wdl/fishtest/http_client.hpp"
 #include "wdl/fishtest/local_layout.hpp"
 #include "wdl/fishtest/run_selection.hpp"
@@ -192,6 +193,41 @@ TEST_CASE("game file names give the test id but temporaries and other files do n
     CHECK(is_valid_test_id("716838bf67ed35143299f7d3"));
     CHECK_FALSE(is_valid_test_id("../evil"));
     CHECK_FALSE(is_valid_test_id(""));
+}
+
+TEST_CASE("the gzip check accepts only gzip members that all inflate to their end") {
+    Scenario scenario("gzip-check");
+    auto file = [&](const std::string& name, const std::string& bytes) {
+        std::ofstream(scenario.folder / name, std::ios::binary) << bytes;
+        return scenario.folder / name;
+    };
+    auto member = gzip(pgn_games("a", 40));
+    // Many members whose total spans several of the check's read buffers, as fishtest serves.
+    std::string members;
+    for (int i = 0; i < 60; ++i) members += gzip(pgn_games(std::to_string(i), 40));
+    REQUIRE(members.size() > (1 << 18));
+    CHECK_FALSE(gzip_file_defect(file("one.gz", member)));
+    CHECK_FALSE(gzip_file_defect(file("many.gz", members)));
+    CHECK_FALSE(gzip_file_defect(file("empty-member.gz", gzip(""))));
+
+    auto defect = [&](const std::string& name, const std::string& bytes) {
+        return gzip_file_defect(file(name, bytes)).value_or("accepted");
+    };
+    CHECK(contains(defect("html.gz", "<html><body>Server busy</body></html>"),
+                   "not valid gzip data"));
+    CHECK(contains(defect("empty.gz", ""), "empty"));
+    CHECK(contains(defect("half.gz", member.substr(0, member.size() / 2)), "truncated"));
+    CHECK(contains(defect("no-trailer.gz", member.substr(0, member.size() - 4)), "truncated"));
+    CHECK(contains(defect("cut-last.gz", members.substr(0, members.size() - 100)),
+                   "truncated gzip data (it ends inside member 60)"));
+    CHECK(contains(defect("junk-after.gz", members + "<html>"), "after 60 complete gzip member"));
+    auto bad_crc = member;
+    bad_crc[bad_crc.size() - 6] ^= 1;  // the trailer is CRC-32 and length, 4 bytes each
+    CHECK(contains(defect("bad-crc.gz", bad_crc), "not valid gzip data"));
+    auto zlib_stream = member;
+    zlib_stream[0] = 0x78;  // a zlib header is not a gzip header
+    CHECK(contains(defect("zlib.gz", zlib_stream), "not valid gzip data"));
+    CHECK(gzip_file_defect(scenario.folder / "missing.gz"));
 }
 
 TEST_CASE("run selection follows the original downloader's rules") {

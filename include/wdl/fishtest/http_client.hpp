@@ -53,6 +53,10 @@ struct AttemptReport {
 
 using AttemptObserver = std::function<void(const AttemptReport&)>;
 
+// Inspects a complete body, saved in a temporary file, before it gets its final name: why it
+// is unusable, or nothing.
+using BodyCheck = std::function<std::optional<std::string>(const std::filesystem::path& body_file)>;
+
 // A blocking HTTP(S) client over libcurl that retries transient failures (connection errors,
 // timeouts, truncated bodies, HTTP 5xx and 429) with exponential backoff.
 class HttpClient {
@@ -66,10 +70,12 @@ class HttpClient {
     std::string get(const std::string& url);
 
     // Streams the body into `target` through a temporary file that is renamed only once the
-    // whole body has arrived, so an interrupted download never leaves a file under `target`.
-    // Returns the number of bytes written; throws HttpError.
+    // whole body has arrived and passed `check`, so an interrupted download never leaves a file
+    // under `target`. A body that `check` rejects is a transient failure: servers do answer an
+    // error page with 200, or cut a body without a Content-Length short. Returns the number of
+    // bytes written; throws HttpError.
     std::uint64_t get_to_file(const std::string& url, const std::filesystem::path& target,
-                              const ProgressCallback& progress = {});
+                              const ProgressCallback& progress = {}, const BodyCheck& check = {});
 
     // Called after every attempt of every request; an empty observer stops the reports.
     void set_attempt_observer(AttemptObserver observer) { observer_ = std::move(observer); }

@@ -140,10 +140,11 @@ void LocalHttpServer::serve(int connection) {
 }
 
 void LocalHttpServer::send_response(int connection, const Response& response) {
-    std::string head = "HTTP/1.1 " + std::to_string(response.status) + " " +
-                       reason_phrase(response.status) +
-                       "\r\nContent-Length: " + std::to_string(response.body.size()) +
-                       "\r\nConnection: close\r\n\r\n";
+    std::string head =
+        "HTTP/1.1 " + std::to_string(response.status) + " " + reason_phrase(response.status);
+    if (!response.close_delimited)
+        head += "\r\nContent-Length: " + std::to_string(response.body.size());
+    head += "\r\nConnection: close\r\n\r\n";
     if (!send_all(connection, head.data(), head.size())) return;
     std::size_t body_bytes = response.body.size();
     if (response.close_after_bytes) body_bytes = std::min(body_bytes, *response.close_after_bytes);

@@ -22,10 +22,14 @@ struct Request {
 struct Response {
     int status = 200;
     std::string body;
-    // Announce the whole body but close the connection after this many bytes of it.
+    // Close the connection after this many bytes of the body (announced whole unless
+    // close_delimited).
     std::optional<std::size_t> close_after_bytes;
     // Send this many bytes of the body, then hang until the server is destroyed.
     std::optional<std::size_t> stall_after_bytes;
+    // Send no Content-Length: the body ends where the connection closes, so a client cannot
+    // tell a body cut short by close_after_bytes from a complete one.
+    bool close_delimited = false;
 };
 
 // An HTTP/1.1 server on 127.0.0.1 (ephemeral port) for tests: one thread per connection,

@@ -485,6 +485,56 @@ TEST_CASE("a truncated body is never kept but a full body is once retried") {
     CHECK(scenario.requests_for("/api/run_pgns/ee02.pgn.gz").empty());
 }
 
+TEST_CASE("a game file cut short without a Content-Length or not gzip at all is never kept") {
+    Scenario scenario("bad-game-files");
+    scenario.fishtest.add("fa01", run("2024-07-01T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1), 40);
+    scenario.fishtest.add("fa02", run("2024-07-02T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.fishtest.add("fa03", run("2024-07-03T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1), 40);
+    scenario.fishtest.add("fa04", run("2024-07-04T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    Response cut{200, "", 500, {}};
+    cut.close_delimited = true;
+    Response error_page{200, "<html><body>Internal error</body></html>", {}, {}};
+    // fa01 and fa02 stay bad through every attempt; fa03 and fa04 are good on the retry.
+    scenario.fishtest.scripted["/api/run_pgns/fa01.pgn.gz"] = {cut, cut};
+    scenario.fishtest.scripted["/api/run_pgns/fa02.pgn.gz"] = {error_page, error_page};
+    scenario.fishtest.scripted["/api/run_pgns/fa03.pgn.gz"] = {cut};
+    scenario.fishtest.scripted["/api/run_pgns/fa04.pgn.gz"] = {error_page};
+    scenario.start();
+    auto result = scenario.download({"--retries", "1"});
+    INFO(result.output);
+    CHECK(result.exit_status == 1);
+    for (auto id : {"fa01", "fa02", "fa03", "fa04"})
+        CHECK(scenario.requests_for(std::string("/api/run_pgns/") + id + ".pgn.gz").size() == 2);
+    CHECK_FALSE(fs::exists(scenario.pgns() / "24-07-01/fa01"));
+    CHECK_FALSE(fs::exists(scenario.pgns() / "24-07-02/fa02"));
+    std::istringstream lines(result.output);
+    std::map<std::string, std::string> errors;  // test id -> its error line
+    for (std::string line; std::getline(lines, line);)
+        if (line.starts_with("Error: test ")) errors[line.substr(12, 4)] = line;
+    CHECK(errors.size() == 2);
+    CHECK(contains(errors["fa01"], "truncated gzip data"));
+    CHECK(contains(errors["fa02"], "not valid gzip data"));
+    CHECK(contains(result.output, "downloaded: 2 ("));
+    CHECK(contains(result.output, "failed: 2."));
+    for (auto [date, id] : {std::pair{"24-07-03", "fa03"}, std::pair{"24-07-04", "fa04"}}) {
+        CHECK(scenario.has_test(date, id));
+        CHECK(read_file(scenario.pgns() / date / id / (std::string(id) + ".pgn.gz")) ==
+              scenario.fishtest.game_files[id]);
+    }
+    CHECK(scenario.stray_files().empty());
+
+    // The server has recovered: the rerun fetches exactly the two failed tests.
+    scenario.server->clear_requests();
+    auto rerun = scenario.download();
+    INFO(rerun.output);
+    CHECK(rerun.exit_status == 0);
+    CHECK(contains(rerun.output, "already present: 2, downloaded: 2"));
+    CHECK(scenario.has_test("24-07-01", "fa01"));
+    CHECK(scenario.has_test("24-07-02", "fa02"));
+    CHECK(read_file(scenario.pgns() / "24-07-01/fa01/fa01.pgn.gz") ==
+          scenario.fishtest.game_files["fa01"]);
+}
+
 TEST_CASE("a stalled transfer times out and the other runs still come") {
     Scenario scenario("stall-timeout");
     scenario.fishtest.add("ff01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1), 40);

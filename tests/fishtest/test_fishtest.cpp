@@ -549,6 +549,21 @@ TEST_CASE("a stalled transfer times out and the other runs still come") {
     CHECK(scenario.stray_files().empty());
 }
 
+TEST_CASE("a stalled transfer is retried and the retry's complete file kept") {
+    Scenario scenario("stall-retry");
+    scenario.fishtest.add("fb01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1), 40);
+    scenario.fishtest.scripted["/api/run_pgns/fb01.pgn.gz"] = {Response{200, "", {}, 1000}};
+    scenario.start();
+    auto result = scenario.download({"--timeout", "1", "--retries", "1"});
+    INFO(result.output);
+    CHECK(result.exit_status == 0);
+    CHECK(scenario.requests_for("/api/run_pgns/fb01.pgn.gz").size() == 2);
+    CHECK(scenario.has_test("24-07-21", "fb01"));
+    CHECK(read_file(scenario.pgns() / "24-07-21/fb01/fb01.pgn.gz") ==
+          scenario.fishtest.game_files["fb01"]);
+    CHECK(scenario.stray_files().empty());
+}
+
 TEST_CASE("a run killed mid-download leaves no partial file and a rerun completes") {
     Scenario scenario("killed");
     scenario.fishtest.add("ab01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1), 40);

@@ -258,6 +258,10 @@ TEST_CASE("run selection follows the original downloader's rules") {
     odds["args"]["new_tc"] = "60+0.6";
     CHECK(time_controls(odds) == std::vector<std::string>{"10+0.1", "60+0.6"});
     CHECK(reason_to_skip(odds, short_only) == SkipReason::time_control);
+    auto at_lower = run("2024-07-21T11:26:57+00:00", "30+0.3", "x.epd", 1, 1, 1);
+    auto at_upper = run("2024-07-21T11:26:57+00:00", "20+0.2", "x.epd", 1, 1, 1);
+    CHECK_FALSE(reason_to_skip(at_lower, long_only));
+    CHECK_FALSE(reason_to_skip(at_upper, short_only));
     CHECK(base_time("2.5+0.025") == 2.5);
     CHECK_FALSE(base_time("+0.6"));
 }
@@ -341,6 +345,12 @@ TEST_CASE("query options reach the server and selection options skip runs") {
     odds["args"]["new_tc"] = "240+2.4";
     scenario.fishtest.add("bb05", odds);
     scenario.fishtest.add("bb06", run("2024-07-21T11:26:57+00:00", "180+1.8", "b.epd", 1, 1, 1));
+    // The limits are inclusive: base times equal to them are inside.
+    scenario.fishtest.add("bb07", run("2024-07-21T11:26:57+00:00", "20+0.2", "b.epd", 1, 1, 1));
+    scenario.fishtest.add("bb08", run("2024-07-21T11:26:57+00:00", "200+2", "b.epd", 1, 1, 1));
+    auto both_limits = run("2024-07-21T11:26:57+00:00", "200+2", "b.epd", 1, 1, 1);
+    both_limits["args"]["new_tc"] = "20+0.2";
+    scenario.fishtest.add("bb09", both_limits);
     scenario.start();
 
     auto result = scenario.download({"--ltc_only", "False", "--success_only", "True",
@@ -358,9 +368,10 @@ TEST_CASE("query options reach the server and selection options skip runs") {
     CHECK(std::stod(page.parameters.at("timestamp")) ==
           Approx(now.count() - 24 * 3600).margin(120));
 
-    auto downloads = scenario.requests_for("/api/run_pgns/bb06.pgn.gz");
-    CHECK(downloads.size() == 1);
-    CHECK(scenario.has_test("24-07-21", "bb06"));
+    for (auto id : {"bb06", "bb07", "bb08", "bb09"}) {
+        CHECK(scenario.requests_for(std::string("/api/run_pgns/") + id + ".pgn.gz").size() == 1);
+        CHECK(scenario.has_test("24-07-21", id));
+    }
     for (auto id : {"bb01", "bb02", "bb03", "bb04", "bb05"}) {
         CHECK(scenario.requests_for(std::string("/api/run_pgns/") + id + ".pgn.gz").empty());
         CHECK_FALSE(fs::exists(scenario.pgns() / "24-07-21" / id));

@@ -151,6 +151,7 @@ class RunDownloader {
 
     // A run interrupted between its game file and its metadata gets the metadata now.
     void complete_metadata(const FinishedRun& run, const std::filesystem::path& folder) {
+        remove_stale_temporaries(folder, run.id);
         auto file = metadata_path(folder, run.id);
         if (std::filesystem::exists(file) || !run.metadata.is_object()) return;
         try {
@@ -165,7 +166,7 @@ class RunDownloader {
         auto target = game_file_path(settings_.root, date, run.id);
         auto folder = target.parent_path();
         std::filesystem::create_directories(folder);
-        remove_stale_temporaries(target);
+        remove_stale_temporaries(folder, run.id);
         say(announcement(run, folder));
         try {
             // A 200 error page or a body cut short without a Content-Length must not become
@@ -176,8 +177,10 @@ class RunDownloader {
             write_metadata(metadata_path(folder, run.id), run.metadata);
             summary_.bytes += bytes;
         } catch (...) {
+            // remove() takes folders only if empty, which keeps any other files.
             std::error_code ignored;
-            std::filesystem::remove(folder, ignored);  // only if empty: keeps others' files
+            std::filesystem::remove(folder, ignored);
+            std::filesystem::remove(folder.parent_path(), ignored);
             throw;
         }
         ++summary_.downloaded;

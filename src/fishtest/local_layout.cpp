@@ -93,13 +93,17 @@ long long count_finished_games(const std::filesystem::path& game_file) {
     return games;
 }
 
-void remove_stale_temporaries(const std::filesystem::path& target) {
+void remove_stale_temporaries(const std::filesystem::path& test_folder, const std::string& id) {
     namespace fs = std::filesystem;
-    auto prefix = target.filename().string() + ".tmp.";
+    // AtomicFile names its temporaries <final name>.tmp.<pid>.<n>.
+    auto game_prefix = game_file_path("", "", id).filename().string() + ".tmp.";
+    auto metadata_prefix = metadata_path("", id).filename().string() + ".tmp.";
     std::error_code error;
-    for (fs::directory_iterator entry(target.parent_path(), error);
+    for (fs::directory_iterator entry(test_folder, error);
          !error && entry != fs::directory_iterator(); entry.increment(error)) {
-        if (entry->path().filename().string().starts_with(prefix)) fs::remove(entry->path(), error);
+        auto name = entry->path().filename().string();
+        if (name.starts_with(game_prefix) || name.starts_with(metadata_prefix))
+            fs::remove(entry->path(), error);
     }
 }
 

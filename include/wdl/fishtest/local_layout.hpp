@@ -40,7 +40,8 @@ void write_metadata(const std::filesystem::path& file, const nlohmann::json& met
 // the original downloader reports after a download); 0 if the file cannot be read.
 long long count_finished_games(const std::filesystem::path& game_file);
 
-// Removes temporaries that an interrupted download of `target` left next to it.
-void remove_stale_temporaries(const std::filesystem::path& target);
+// Removes the temporaries of test `id`'s game file and metadata that interrupted downloads left
+// in `test_folder`.
+void remove_stale_temporaries(const std::filesystem::path& test_folder, const std::string& id);
 
 }  // namespace wdl::fishtest

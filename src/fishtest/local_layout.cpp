@@ -34,10 +34,10 @@ std::optional<std::string> test_id_of_game_file(std::string_view file_name) {
     return std::nullopt;
 }
 
-std::map<std::string, std::filesystem::path> find_downloaded_tests(
+std::map<std::string, std::set<std::filesystem::path>> find_test_folders(
     const std::filesystem::path& root) {
     namespace fs = std::filesystem;
-    std::map<std::string, fs::path> tests;
+    std::map<std::string, std::set<fs::path>> tests;
     std::error_code error;
     fs::recursive_directory_iterator entry(root, fs::directory_options::skip_permission_denied,
                                            error);
@@ -48,8 +48,15 @@ std::map<std::string, std::filesystem::path> find_downloaded_tests(
             if (name.starts_with(".")) entry.disable_recursion_pending();
             continue;
         }
-        if (auto id = test_id_of_game_file(name)) tests.emplace(*id, entry->path().parent_path());
+        if (auto id = test_id_of_game_file(name)) tests[*id].insert(entry->path().parent_path());
     }
+    return tests;
+}
+
+std::map<std::string, std::filesystem::path> find_downloaded_tests(
+    const std::filesystem::path& root) {
+    std::map<std::string, std::filesystem::path> tests;
+    for (const auto& [id, folders] : find_test_folders(root)) tests.emplace(id, *folders.begin());
     return tests;
 }
 

@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 
 #include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <vector>
 
 #include "wdl/fishtest/finished_runs.hpp"
 #include "wdl/fishtest/local_layout.hpp"
@@ -12,25 +14,42 @@ namespace wdl::fishtest {
 MissingMetadataSummary download_missing_metadata(const MissingMetadataSettings& settings,
                                                  HttpClient& client, std::ostream& out) {
     MissingMetadataSummary summary;
-    auto tests = find_downloaded_tests(settings.root);
+    auto tests = find_test_folders(settings.root);
     summary.tests = int(tests.size());
     out << fmt::format("Found {} downloaded tests in {}.\n", tests.size(), settings.root.string());
-    for (const auto& [id, folder] : tests) {
-        auto file = metadata_path(folder, id);
-        if (std::filesystem::exists(file) && !settings.overwrite) {
-            ++summary.present;
-            out << fmt::format("File {} exists already, skipping download.\n", file.string());
+    for (const auto& [id, folders] : tests) {
+        // Every folder with games of the test needs its JSON; one request serves them all.
+        std::vector<std::filesystem::path> wanted;
+        for (const auto& folder : folders) {
+            auto file = metadata_path(folder, id);
+            if (std::filesystem::exists(file) && !settings.overwrite) {
+                ++summary.present;
+                out << fmt::format("File {} exists already, skipping download.\n", file.string());
+            } else {
+                wanted.push_back(file);
+            }
+        }
+        if (wanted.empty()) continue;
+        auto report_failure = [&](const std::filesystem::path& file, const char* why) {
+            ++summary.failed;
+            out << fmt::format("  error: {} : {}\n", file.string(), why);
+        };
+        nlohmann::json metadata;
+        try {
+            metadata = nlohmann::json::parse(client.get(get_run_url(settings.server, id)));
+            if (!metadata.is_object()) throw std::runtime_error("the answer is not a JSON object");
+        } catch (const std::exception& error) {
+            for (const auto& file : wanted) report_failure(file, error.what());
             continue;
         }
-        try {
-            auto metadata = nlohmann::json::parse(client.get(get_run_url(settings.server, id)));
-            if (!metadata.is_object()) throw std::runtime_error("the answer is not a JSON object");
-            write_metadata(file, metadata);
-            ++summary.downloaded;
-            out << fmt::format("Downloaded {}.\n", file.string());
-        } catch (const std::exception& error) {
-            ++summary.failed;
-            out << fmt::format("  error: {} : {}\n", file.string(), error.what());
+        for (const auto& file : wanted) {
+            try {
+                write_metadata(file, metadata);
+                ++summary.downloaded;
+                out << fmt::format("Downloaded {}.\n", file.string());
+            } catch (const std::exception& error) {
+                report_failure(file, error.what());
+            }
         }
     }
     out << fmt::format("Metadata: {} present, {} downloaded, {} failed.\n", summary.present,

@@ -664,3 +664,27 @@ TEST_CASE("download_missing_metadata fetches get_run for game files without JSON
     CHECK(read_file(scenario.pgns() / "24-07-21/da02/da02.json") ==
           format_metadata(scenario.fishtest.runs[1].second));
 }
+
+TEST_CASE("download_missing_metadata completes every folder holding games of a test") {
+    Scenario scenario("missing-metadata-folders");
+    scenario.fishtest.add("db01", run("2024-07-21T11:26:57+00:00", "60+0.6", "b.epd", 1, 1, 1));
+    scenario.start();
+    // The test's games in three folders, the first one complete.
+    for (auto date : {"24-07-21", "24-07-22", "24-07-23"})
+        fs::create_directories(scenario.pgns() / date / "db01");
+    std::ofstream(scenario.pgns() / "24-07-21/db01/db01.pgn.gz") << "x";
+    std::ofstream(scenario.pgns() / "24-07-21/db01/db01.json") << "{}";
+    std::ofstream(scenario.pgns() / "24-07-22/db01/db01-1.pgn.gz") << "x";
+    std::ofstream(scenario.pgns() / "24-07-23/db01/db01-2.pgn.gz") << "x";
+    auto result = run_program({metadata_downloader, "--server", scenario.server->url(), "--path",
+                               scenario.pgns().string(), "--pause", "0"},
+                              scenario.folder / "output.txt");
+    INFO(result.output);
+    CHECK(result.exit_status == 0);
+    CHECK(read_file(scenario.pgns() / "24-07-21/db01/db01.json") == "{}");
+    for (auto date : {"24-07-22", "24-07-23"})
+        CHECK(read_file(scenario.pgns() / date / "db01/db01.json") ==
+              format_metadata(scenario.fishtest.runs[0].second));
+    CHECK(scenario.requests_for("/api/get_run/db01").size() == 1);
+    CHECK(contains(result.output, "Metadata: 1 present, 2 downloaded, 0 failed."));
+}

@@ -4,6 +4,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -20,7 +21,11 @@ bool is_valid_test_id(std::string_view id);
 std::optional<std::string> test_id_of_game_file(std::string_view file_name);
 
 // Every test id with a game file anywhere under `root` (hidden folders are skipped), mapped to
-// the folder holding its game files.
+// every folder holding game files of it (a test's games may have been collected twice).
+std::map<std::string, std::set<std::filesystem::path>> find_test_folders(
+    const std::filesystem::path& root);
+
+// Every test id with a game file anywhere under `root`, mapped to the first of its folders.
 std::map<std::string, std::filesystem::path> find_downloaded_tests(
     const std::filesystem::path& root);
 

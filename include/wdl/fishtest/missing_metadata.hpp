@@ -22,7 +22,8 @@ struct MissingMetadataSummary {
 };
 
 // Fetches /api/get_run/<id> for every test with game files under settings.root whose
-// <id>.json is missing (or every one, with overwrite). Failures are reported and counted.
+// <id>.json is missing (or every one, with overwrite), once per test, and writes it into every
+// folder holding games of the test. Failures are reported and counted per file.
 MissingMetadataSummary download_missing_metadata(const MissingMetadataSettings& settings,
                                                  HttpClient& client, std::ostream& out);
 

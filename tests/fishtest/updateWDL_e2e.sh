@@ -51,6 +51,38 @@ commit "a patch under the dynamic normalization"
 c3=$(git -C "$sf" rev-parse HEAD~1)
 c4=$(git -C "$sf" rev-parse HEAD)
 
+# Revisions whose normalizations differ from their predecessor's only in a value, and one that
+# carries both forms.
+write_static() { # write_static PAWN_VALUE
+    printf 'namespace Stockfish {\nconst int NormalizeToPawnValue = %s;\n}\n' "$1" >"$sf/src/uci.h"
+    echo "int evaluate() { return 2; }" >"$sf/src/uci.cpp"
+}
+write_dynamic() { # write_dynamic AS_COEFFICIENTS
+    echo "namespace Stockfish {}" >"$sf/src/uci.h"
+    cat >"$sf/src/uci.cpp" <<SRC
+int win_rate_params(int material) {
+    double m = std::clamp(material, 17, 78) / 58.0;
+    constexpr double as[] = {$1};
+    constexpr double bs[] = {90.26261072, -137.26549898, 71.10130540, 51.35259597};
+}
+SRC
+}
+write_static 328
+commit "static normalization again"
+c5=$(git -C "$sf" rev-parse HEAD)
+write_static 330
+commit "a new pawn value"
+c6=$(git -C "$sf" rev-parse HEAD)
+write_dynamic "-37.45051876, 121.19101539, -132.78783573, 420.70576692"
+commit "dynamic normalization again"
+c7=$(git -C "$sf" rev-parse HEAD)
+write_dynamic "-37.45051876, 121.19101539, -132.78783573, 421.70576692"
+commit "new as[]"
+c8=$(git -C "$sf" rev-parse HEAD)
+printf 'namespace Stockfish {\nconst int NormalizeToPawnValue = 356;\n}\n' >"$sf/src/uci.h"
+commit "both forms: the static NormalizeToPawnValue and the as[] of uci.cpp"
+c9=$(git -C "$sf" rev-parse HEAD)
+
 # --- Real games in the download layout, their engines renamed to the fixture revisions, with
 # metadata that passes updateWDL's filters (LTC, 1 thread, UHO_Lichess book, Elo diff 0).
 pgns=$work/pgns
@@ -113,14 +145,21 @@ else
     fail "dynamic run failed: $(cat dynamic/out.txt)"
 fi
 
-# --- Mixed normalizations are refused.
-if run_update mixed --firstrev "$c1" --lastrev "$c4"; then
-    fail "mixed normalizations were accepted: $(cat mixed/out.txt)"
-else
-    expect_line mixed/out.txt "has wrong NormalizeData"
-    expect_line mixed/out.txt "mix normalizations"
-    [[ ! -e mixed/updateWDL.json ]] || fail "mixed: scanned anyway"
-fi
+# --- Mixed normalizations are refused: static and dynamic, two pawn values, two as[].
+expect_refusal() { # expect_refusal NAME FIRSTREV LASTREV
+    if run_update "$1" --firstrev "$2" --lastrev "$3"; then
+        fail "$1: mixed normalizations were accepted: $(cat "$1/out.txt")"
+    else
+        expect_line "$1/out.txt" "has wrong NormalizeData"
+        expect_line "$1/out.txt" "mix normalizations"
+        [[ ! -e $1/updateWDL.json ]] || fail "$1: scanned anyway"
+    fi
+}
+expect_refusal mixed "$c1" "$c4"
+expect_refusal pawnvalue "$c5" "$c6"
+expect_line pawnvalue/out.txt "^Revision $c6 has wrong NormalizeData \(--NormalizeToPawnValue 330 != --NormalizeToPawnValue 328\)"
+expect_refusal as "$c7" "$c8"
+expect_line as/out.txt "^Revision $c8 has wrong NormalizeData .*421\.70576692.* != .*420\.70576692"
 
 # --- The sentence and the exact scan/fit options, with stand-in programs.
 fake_bin=$work/fake_bin
@@ -138,12 +177,14 @@ echo "Retained (W,D,L) = (1, 2, 3) positions."
 echo "const int NormalizeToPawnValue = 328;"
 FAKE
 chmod +x "$fake_bin"/*
+scan_arguments() { # scan_arguments ELODIFFMAX: the scan's arguments for revisions c1 to c2
+    printf '%s\n' --dir "$pgns" -r --matchTC '60\+0.6' --matchThreads 1 --EloDiffMax "$1" \
+        --matchRev ".*$c2|.*$c1" --matchBook 'UHO_Lichess_4852_v..epd' -o updateWDL.json
+}
 if (bin_dir=$fake_bin run_update fake --firstrev "$c1" --lastrev "$c2"); then
     expect_line fake/out.txt \
         '^Based on 6 positions from 56 games, NormalizeToPawnValue should stay at 328\.$'
-    expected_scan=$(printf '%s\n' --dir "$pgns" -r --matchTC '60\+0.6' --matchThreads 1 \
-        --EloDiffMax 5 --matchRev ".*$c2|.*$c1" --matchBook 'UHO_Lichess_4852_v..epd' -o updateWDL.json)
-    [[ $(cat fake/scoreWDLstat.args) == "$expected_scan" ]] ||
+    [[ $(cat fake/scoreWDLstat.args) == "$(scan_arguments 5)" ]] ||
         fail "scan options: $(cat fake/scoreWDLstat.args)"
     for option in "--momType material" "--momTarget 58" "--materialMin 17" "--moveMin 1" \
         "--modelFitting optimizeProbability" "--NormalizeToPawnValue 328"; do
@@ -155,9 +196,20 @@ fi
 if (bin_dir=$fake_bin FAKE_GAMES=0 run_update nogames --firstrev "$c1" --lastrev "$c2" \
     --EloDiffMax 3); then
     expect_line nogames/out.txt '^No games found for revisions of interest\.$'
-    grep -qx -- 3 nogames/scoreWDLstat.args || fail "--EloDiffMax not passed on"
+    [[ $(cat nogames/scoreWDLstat.args) == "$(scan_arguments 3)" ]] ||
+        fail "--EloDiffMax 3 not passed on: $(cat nogames/scoreWDLstat.args)"
 else
     fail "nogames run failed: $(cat nogames/out.txt)"
+fi
+# A revision with both forms is read as static: uci.h's NormalizeToPawnValue wins over as[].
+if (bin_dir=$fake_bin run_update both --firstrev "$c9" --lastrev "$c9"); then
+    expect_line both/out.txt \
+        '^Based on 6 positions from 56 games, NormalizeToPawnValue should change from 356 to 328\.$'
+    tr '\n' ' ' <both/scoreWDL.args | grep -q -- "--NormalizeToPawnValue 356 " ||
+        fail "both: fit lacks --NormalizeToPawnValue 356: $(cat both/scoreWDL.args)"
+    ! grep -q -- --NormalizeData both/scoreWDL.args || fail "both: the fit got as[]"
+else
+    fail "both run failed: $(cat both/out.txt)"
 fi
 
 if [[ $failures -gt 0 ]]; then

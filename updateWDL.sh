@@ -150,7 +150,10 @@ if [[ ! -x $bin_dir/scoreWDLstat || ! -x $bin_dir/scoreWDL ]]; then
         exit 1
     fi
     echo "Building wdlfit (log in build.log) ..."
-    bash "$wdlfit_dir/scripts/build.sh" >&build.log
+    if ! bash "$wdlfit_dir/scripts/build.sh" >&build.log; then
+        echo "Error: build failed, see build.log." >&2
+        exit 1
+    fi
 fi
 
 echo "Look recursively in directory $pgnpath for games from tests using" \
@@ -182,11 +185,15 @@ fi
 
 # As the original: the positions are those the fit retained, "Retained (W,D,L) = (W, D, L) positions."
 poscount=$(grep -oP 'Retained \(W,D,L\) = \(\K[0-9, ]+' scoreWDL.log | tr -d ' ' |
-    awk -F, '{ print $1 + $2 + $3 }' | head -n 1)
+    awk -F, '{ print $1 + $2 + $3 }' | head -n 1 || true)
+if [[ -z $poscount || $poscount -eq 0 ]]; then
+    echo "No positions found."
+    exit 1
+fi
 newpawn=$(grep -oP 'const int NormalizeToPawnValue = \K-?\d+' scoreWDL.log | tail -n 1 || true)
 if [[ -z $newpawn ]]; then
-    echo "No positions found."
-    exit 0
+    echo "Error: scoreWDL gave no NormalizeToPawnValue, see scoreWDL.log." >&2
+    exit 1
 fi
 
 if [[ $newpawn -ne $oldpawn ]]; then

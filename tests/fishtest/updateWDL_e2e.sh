@@ -173,8 +173,9 @@ FAKE
 cat >"$fake_bin/scoreWDL" <<'FAKE'
 #!/usr/bin/env bash
 printf '%s\n' "$@" >scoreWDL.args
-echo "Retained (W,D,L) = (1, 2, 3) positions."
-echo "const int NormalizeToPawnValue = 328;"
+# FAKE_RETAINED=none leaves the line out.
+[[ ${FAKE_RETAINED:-} == none ]] || echo "Retained (W,D,L) = (${FAKE_RETAINED:-1, 2, 3}) positions."
+[[ -n ${FAKE_NO_PAWN_VALUE:-} ]] || echo "const int NormalizeToPawnValue = 328;"
 FAKE
 chmod +x "$fake_bin"/*
 scan_arguments() { # scan_arguments ELODIFFMAX: the scan's arguments for revisions c1 to c2
@@ -210,6 +211,35 @@ if (bin_dir=$fake_bin run_update both --firstrev "$c9" --lastrev "$c9"); then
     ! grep -q -- --NormalizeData both/scoreWDL.args || fail "both: the fit got as[]"
 else
     fail "both run failed: $(cat both/out.txt)"
+fi
+
+# --- A fit without positions and a failed build end with an error line and status 1.
+expect_no_positions() { # expect_no_positions NAME RETAINED
+    if (bin_dir=$fake_bin FAKE_RETAINED=$2 run_update "$1" --firstrev "$c1" --lastrev "$c2"); then
+        fail "$1: no positions went unnoticed: $(cat "$1/out.txt")"
+    else
+        expect_line "$1/out.txt" '^No positions found\.$'
+        ! grep -q '^Based on' "$1/out.txt" || fail "$1: a sentence without positions"
+    fi
+}
+expect_no_positions noretained none
+expect_no_positions zeroretained "0, 0, 0"
+if (bin_dir=$fake_bin FAKE_NO_PAWN_VALUE=1 run_update nopawnvalue --firstrev "$c1" --lastrev "$c2"); then
+    fail "a fit without NormalizeToPawnValue went unnoticed: $(cat nopawnvalue/out.txt)"
+else
+    expect_line nopawnvalue/out.txt '^Error: scoreWDL gave no NormalizeToPawnValue'
+fi
+# updateWDL.sh builds wdlfit with the scripts/build.sh next to it when WDL_BIN_DIR is unset.
+broken_checkout=$work/broken_checkout
+mkdir -p "$broken_checkout/scripts" "$work/buildfail"
+cp "$source_dir/updateWDL.sh" "$broken_checkout/"
+printf '#!/usr/bin/env bash\necho "compiler exploded"\nexit 1\n' >"$broken_checkout/scripts/build.sh"
+if (cd "$work/buildfail" && env -u WDL_BIN_DIR bash "$broken_checkout/updateWDL.sh" \
+    --stockfish "$sf" --pgnpath "$pgns" --firstrev "$c1" --lastrev "$c2" >out.txt 2>&1); then
+    fail "a failed build went unnoticed: $(cat buildfail/out.txt)"
+else
+    expect_line buildfail/out.txt '^Error: build failed, see build\.log\.$'
+    expect_line buildfail/build.log 'compiler exploded'
 fi
 
 if [[ $failures -gt 0 ]]; then

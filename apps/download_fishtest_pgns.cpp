@@ -6,6 +6,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "http_command_line.hpp"
 #include "wdl/fishtest/downloader.hpp"
 
 namespace {
@@ -23,11 +24,8 @@ int main(int argc, char** argv) {
     app.option_defaults()->always_capture_default();
 
     DownloadSettings settings;
-    HttpOptions http;
     std::string root = settings.root.string();
     double time_delta = 168.0;
-    double pause_seconds = 0.1, retry_delay_seconds = 2.0;
-    long stall_seconds = 60;
     std::optional<double> tc_lower, tc_upper;
 
     app.add_option("--path", root,
@@ -52,18 +50,7 @@ int main(int argc, char** argv) {
     app.add_option("--username", settings.query.username, "Download USERNAME's tests only.");
     app.add_flag("-v,--verbose", settings.verbosity, "Increase output with e.g. -v or -vv.");
     app.add_option("--server", settings.server, "Base URL of the fishtest server.");
-    app.add_option("--pause", pause_seconds, "Seconds to wait between two requests to the server.")
-        ->check(CLI::NonNegativeNumber);
-    app.add_option("--retries", http.max_retries,
-                   "Retries of a request after a transient failure (0: try once only).")
-        ->check(CLI::NonNegativeNumber);
-    app.add_option("--retry_delay", retry_delay_seconds,
-                   "Seconds before the first retry; each further retry waits twice as long, "
-                   "up to 60 s.")
-        ->check(CLI::NonNegativeNumber);
-    app.add_option("--timeout", stall_seconds,
-                   "Abandon (and retry) a transfer that receives nothing for this many seconds.")
-        ->check(CLI::PositiveNumber);
+    HttpCommandLine http(app, 2.0, 60);
     CLI11_PARSE(app, argc, argv);
 
     settings.root = root.empty() ? "." : root;
@@ -71,12 +58,9 @@ int main(int argc, char** argv) {
     settings.rules.tc_lower_limit = tc_lower;
     settings.rules.tc_upper_limit = tc_upper;
     settings.show_progress = ::isatty(STDERR_FILENO);
-    http.pause_between_requests = std::chrono::milliseconds(long(pause_seconds * 1000));
-    http.first_retry_delay = std::chrono::milliseconds(long(retry_delay_seconds * 1000));
-    http.stall_timeout = std::chrono::seconds(stall_seconds);
 
     try {
-        HttpClient client(http);
+        HttpClient client(http.options());
         auto summary = download_finished_runs(settings, client, std::cout);
         print_summary(summary, std::cout);
         return summary.failed == 0 && summary.bad_pages == 0 ? 0 : 1;

@@ -40,7 +40,7 @@ const std::string kFourMoves =
 
 }  // namespace
 
-TEST_CASE("each excluded termination drops the game; others count", "[scan][counter]") {
+TEST_CASE("each excluded termination drops the game, the others count", "[scan][counter]") {
     for (const char* termination :
          {"time forfeit", "abandoned", "stalled connection", "illegal move", "unterminated"}) {
         INFO(termination);

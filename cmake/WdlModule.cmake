@@ -19,6 +19,8 @@ function(wdl_add_test name)
         WDL_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
         WDL_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
         WDL_BINARY_DIR="${PROJECT_BINARY_DIR}")
+    # CTest runs each test by name; should a name match nothing (e.g. a name that the
+    # discovery split at a ';'), --warn NoTests makes that run fail instead of passing empty.
     catch_discover_tests(${name} WORKING_DIRECTORY ${PROJECT_BINARY_DIR}
-        TEST_PREFIX "${ARG_TEST_PREFIX}")
+        TEST_PREFIX "${ARG_TEST_PREFIX}" EXTRA_ARGS --warn NoTests)
 endfunction()

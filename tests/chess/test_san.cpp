@@ -209,7 +209,7 @@ TEST_CASE("garbage SAN returns nullopt", "[chess][san][fuzz]") {
     }
 }
 
-TEST_CASE("random bytes never crash parse_san; accepted moves are legal", "[chess][san][fuzz]") {
+TEST_CASE("random bytes never crash parse_san and accepted moves are legal", "[chess][san][fuzz]") {
     std::mt19937 random(2024);
     const std::string alphabet = "abcdefgh12345678NBRQKxO0-=+#!?";
     for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",

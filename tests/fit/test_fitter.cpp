@@ -65,7 +65,7 @@ TEST_CASE("the synthetic model is recovered accurately", "[fit][synthetic]") {
 // On the small dev corpus the objective is flat along some directions and the original's
 // Powell search stopped early: our optimum is better and its pawn value differs by more
 // than 1. Starting our optimizer from the original's result must reach the same optimum.
-TEST_CASE("the original's dev results are not optima; ours are", "[fit][dev]") {
+TEST_CASE("the original's dev results are not optima but ours are", "[fit][dev]") {
     struct Case {
         const char* reference;
         Objective objective;

@@ -3,6 +3,7 @@
 #include <ceres/ceres.h>
 #include <fmt/format.h>
 
+#include <Eigen/Dense>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -99,21 +100,35 @@ void solve_least_squares(ceres::Problem& problem) {
     ceres::Solve(options, &problem, &summary);
 }
 
+// A smooth objective with exact first and second derivatives.
+class SmoothObjective {
+  public:
+    virtual ~SmoothObjective() = default;
+    virtual int parameter_count() const = 0;
+    // The value at parameters; also the gradient and the Hessian when asked for.
+    virtual double evaluate(const double* parameters, double* gradient,
+                            Eigen::MatrixXd* hessian) const = 0;
+};
+
 // Mean loss of one mom as a function of {a, b}.
-class LocalObjective final : public ceres::FirstOrderFunction {
+class LocalObjective final : public SmoothObjective {
   public:
     LocalObjective(Objective objective, const MomData& mom) : objective_(objective), mom_(mom) {}
 
-    bool Evaluate(const double* parameters, double* cost, double* gradient) const override {
+    int parameter_count() const override { return 2; }
+    double evaluate(const double* parameters, double* gradient,
+                    Eigen::MatrixXd* hessian) const override {
         LossSum sum = loss_sum(objective_, mom_.cells, parameters[0], parameters[1]);
-        *cost = sum.value / mom_.total;
         if (gradient) {
             gradient[0] = sum.d_a / mom_.total;
             gradient[1] = sum.d_b / mom_.total;
         }
-        return std::isfinite(*cost);
+        if (hessian) {
+            *hessian << sum.d_aa, sum.d_ab, sum.d_ab, sum.d_bb;
+            *hessian /= mom_.total;
+        }
+        return sum.value / mom_.total;
     }
-    int NumParameters() const override { return 2; }
 
   private:
     Objective objective_;
@@ -122,48 +137,68 @@ class LocalObjective final : public ceres::FirstOrderFunction {
 
 // Mean loss over all moms as a function of the 8 coefficients {as, bs}. The chain rule through
 // the cubics turns each mom's derivatives in (a, b) into derivatives in the coefficients.
-class GlobalObjective final : public ceres::FirstOrderFunction {
+class GlobalObjective final : public SmoothObjective {
   public:
     GlobalObjective(Objective objective, std::span<const MomData> moms, int mom_target)
         : objective_(objective), moms_(moms), mom_target_(mom_target) {
         for (const MomData& mom : moms) total_ += mom.total;
     }
 
-    bool Evaluate(const double* parameters, double* cost, double* gradient) const override {
+    int parameter_count() const override { return 8; }
+    // Serial on purpose: an evaluation takes well under a millisecond, and on a busy machine a
+    // thread team's barrier per evaluation costs more than it saves.
+    double evaluate(const double* parameters, double* gradient,
+                    Eigen::MatrixXd* hessian) const override {
         model::Poly3 as{parameters[0], parameters[1], parameters[2], parameters[3]};
         model::Poly3 bs{parameters[4], parameters[5], parameters[6], parameters[7]};
-        // Serial on purpose: an evaluation takes well under a millisecond, and on a busy
-        // machine a thread team's barrier per evaluation costs more than it saves.
-        std::vector<LossSum> sums(moms_.size());
-        for (std::size_t i = 0; i < moms_.size(); ++i) {
-            double t = double(moms_[i].mom) / mom_target_;
-            sums[i] =
-                loss_sum(objective_, moms_[i].cells, model::poly3(as, t), model::poly3(bs, t));
-        }
         double value = 0;
-        std::array<double, 8> slope{};
-        for (std::size_t i = 0; i < moms_.size(); ++i) {
-            double t = double(moms_[i].mom) / mom_target_;
-            std::array<double, 4> powers{t * t * t, t * t, t, 1.0};
-            value += sums[i].value;
-            for (int k = 0; k < 4; ++k) {
-                slope[k] += sums[i].d_a * powers[k];
-                slope[4 + k] += sums[i].d_b * powers[k];
+        Eigen::Matrix<double, 8, 1> slope = Eigen::Matrix<double, 8, 1>::Zero();
+        Eigen::Matrix4d curvature_aa = Eigen::Matrix4d::Zero(), curvature_ab = curvature_aa,
+                        curvature_bb = curvature_aa;
+        for (const MomData& mom : moms_) {
+            double t = double(mom.mom) / mom_target_;
+            LossSum sum = loss_sum(objective_, mom.cells, model::poly3(as, t), model::poly3(bs, t));
+            value += sum.value;
+            Eigen::Vector4d powers{t * t * t, t * t, t, 1.0};
+            slope.head<4>() += sum.d_a * powers;
+            slope.tail<4>() += sum.d_b * powers;
+            if (hessian) {
+                Eigen::Matrix4d outer = powers * powers.transpose();
+                curvature_aa += sum.d_aa * outer;
+                curvature_ab += sum.d_ab * outer;
+                curvature_bb += sum.d_bb * outer;
             }
         }
-        *cost = value / total_;
         if (gradient) {
             for (int k = 0; k < 8; ++k) gradient[k] = slope[k] / total_;
         }
-        return std::isfinite(*cost);
+        if (hessian) {
+            *hessian << curvature_aa, curvature_ab, curvature_ab, curvature_bb;
+            *hessian /= total_;
+        }
+        return value / total_;
     }
-    int NumParameters() const override { return 8; }
 
   private:
     Objective objective_;
     std::span<const MomData> moms_;
     int mom_target_;
     double total_ = 0;
+};
+
+// The first-order view of a SmoothObjective that Ceres' line search minimizers take.
+class GradientOf final : public ceres::FirstOrderFunction {
+  public:
+    explicit GradientOf(const SmoothObjective& objective) : objective_(objective) {}
+
+    bool Evaluate(const double* parameters, double* cost, double* gradient) const override {
+        *cost = objective_.evaluate(parameters, gradient, nullptr);
+        return std::isfinite(*cost);
+    }
+    int NumParameters() const override { return objective_.parameter_count(); }
+
+  private:
+    const SmoothObjective& objective_;
 };
 
 // Ceres' line search warns on stderr when its interpolation degenerates near the optimum,
@@ -176,30 +211,87 @@ void silence_solver_warnings() {
     (void)silenced;
 }
 
-// BFGS with tight tolerances. A line search that cannot make progress any more at machine
-// precision ends a run; a fresh start (new Hessian estimate) then either improves or confirms
-// the optimum, so the run is repeated until the cost stops decreasing.
-Minimization minimize(ceres::FirstOrderFunction* function, double* parameters) {
+// Newton's method stops when a full step promises to lower the cost by at most this fraction:
+// well below anything a printed digit shows, well above the rounding noise of the sums.
+constexpr double kNegligibleDecrease = 1e-14;
+constexpr int kMaxNewtonSteps = 200;
+
+// Damped Newton steps on the exact Hessian (Levenberg-Marquardt damping, in the basis that
+// scales the Hessian's diagonal to 1) until the Newton decrement g' H^-1 g / 2, the decrease
+// a full step promises, is negligible. Converged means an undamped step's promise was, and
+// that final step is taken.
+Minimization newton_polish(const SmoothObjective& objective, double* parameters) {
+    const int n = objective.parameter_count();
+    Eigen::Map<Eigen::VectorXd> x(parameters, n);
+    Eigen::VectorXd gradient(n), candidate_gradient(n);
+    Eigen::MatrixXd hessian(n, n), candidate_hessian(n, n);
+    double cost = objective.evaluate(x.data(), gradient.data(), &hessian);
+    double damping = 0;
+    bool flat = false;  // the undamped Hessian was last found not positive definite
+    for (int step = 0; step < kMaxNewtonSteps; ++step) {
+        if (!std::isfinite(cost) || !gradient.allFinite() || !hessian.allFinite()) {
+            return {false, "the objective or its derivatives are not finite"};
+        }
+        Eigen::VectorXd scale = hessian.diagonal().cwiseAbs().cwiseSqrt();
+        for (double& s : scale) s = s > 0 ? s : 1.0;
+        Eigen::MatrixXd scaled =
+            scale.cwiseInverse().asDiagonal() * hessian * scale.cwiseInverse().asDiagonal();
+        scaled.diagonal().array() += damping;
+        Eigen::VectorXd scaled_gradient = gradient.cwiseQuotient(scale);
+        Eigen::LLT<Eigen::MatrixXd> factorization(scaled);
+        if (damping == 0) flat = factorization.info() != Eigen::Success;
+        if (factorization.info() != Eigen::Success) {
+            damping = std::max(4 * damping, 1e-8);  // not positive definite: damp more
+            continue;
+        }
+        Eigen::VectorXd move = -factorization.solve(scaled_gradient);
+        double promised = -0.5 * scaled_gradient.dot(move);
+        Eigen::VectorXd candidate = x + move.cwiseQuotient(scale);
+        if (promised <= kNegligibleDecrease * std::abs(cost)) {
+            // Too small a change to test against the cost's rounding: an undamped Newton step
+            // is exact here and is taken; a damped one's promise says little, so retry undamped.
+            if (damping == 0) {
+                x = candidate;
+                return {true, ""};
+            }
+            damping = 0;
+            continue;
+        }
+        double candidate_cost =
+            objective.evaluate(candidate.data(), candidate_gradient.data(), &candidate_hessian);
+        if (candidate_cost < cost) {
+            x = candidate;
+            cost = candidate_cost;
+            gradient.swap(candidate_gradient);
+            hessian.swap(candidate_hessian);
+            damping = damping < 1e-6 ? 0 : damping / 8;
+        } else {
+            damping = std::max(4 * damping, 1e-8);
+        }
+    }
+    if (flat) {
+        return {false,
+                "the objective's Hessian is not positive definite where the search ended: the "
+                "data do not determine all coefficients"};
+    }
+    return {false, fmt::format("Newton's method did not settle within {} steps (a step still "
+                               "promised more than {} of the objective)",
+                               kMaxNewtonSteps, kNegligibleDecrease)};
+}
+
+// BFGS brings the parameters near the optimum cheaply; in the fits' long narrow valleys
+// (Hessian eigenvalues 6 orders of magnitude apart) it stalls short of it, so Newton's method
+// on the exact Hessian finishes and decides convergence.
+Minimization minimize(const SmoothObjective& objective, double* parameters) {
     silence_solver_warnings();
-    ceres::GradientProblem problem(function);
+    ceres::GradientProblem problem(new GradientOf(objective));
     ceres::GradientProblemSolver::Options options;
     options.line_search_direction_type = ceres::BFGS;
     options.logging_type = ceres::SILENT;
-    options.max_num_iterations = 10000;
-    options.function_tolerance = 1e-16;
-    options.gradient_tolerance = 1e-11;
-    options.parameter_tolerance = 1e-14;
-    Minimization result;
-    double previous_cost = INFINITY;
-    for (int run = 0; run < 10; ++run) {
-        ceres::GradientProblemSolver::Summary summary;
-        ceres::Solve(options, problem, parameters, &summary);
-        result.converged = summary.termination_type == ceres::CONVERGENCE;
-        result.message = summary.message;
-        if (result.converged || !(summary.final_cost < previous_cost)) break;
-        previous_cost = summary.final_cost;
-    }
-    return result;
+    options.max_num_iterations = 1000;
+    ceres::GradientProblemSolver::Summary summary;
+    ceres::Solve(options, problem, parameters, &summary);
+    return newton_polish(objective, parameters);
 }
 
 }  // namespace
@@ -217,7 +309,7 @@ LocalFit fit_density(const MomData& mom, LocalFit start) {
 
 LocalFit refine_locally(Objective objective, const MomData& mom, LocalFit start) {
     std::array<double, 2> ab{start.a, start.b};
-    minimize(new LocalObjective(objective, mom), ab.data());
+    minimize(LocalObjective(objective, mom), ab.data());
     return {mom.mom, ab[0], ab[1]};
 }
 
@@ -236,7 +328,7 @@ Minimization optimize_globally(Objective objective, std::span<const MomData> mom
     std::array<double, 8> coeffs;
     std::copy(as.begin(), as.end(), coeffs.begin());
     std::copy(bs.begin(), bs.end(), coeffs.begin() + 4);
-    Minimization result = minimize(new GlobalObjective(objective, moms, mom_target), coeffs.data());
+    Minimization result = minimize(GlobalObjective(objective, moms, mom_target), coeffs.data());
     std::copy(coeffs.begin(), coeffs.begin() + 4, as.begin());
     std::copy(coeffs.begin() + 4, coeffs.end(), bs.begin());
     return result;

@@ -10,53 +10,81 @@ namespace {
 // Probabilities below this count as this (the original's guard against log(0)).
 constexpr double kMinProbability = 1e-14;
 
-// Win and loss rates at one eval with their derivatives with respect to a and b.
+// A logistic rate r = logistic(z), z = (x - a) / b, with its first and second derivatives
+// with respect to a and b.
+struct Rate {
+    double r, r_a, r_b, r_aa, r_ab, r_bb;
+};
+
+// With slope = r (1 - r) and its derivative in z, curvature = slope (1 - 2r), and
+// dz/da = -1/b, dz/db = -z/b. A clamped spread does not depend on b.
+Rate rate_at(double z, double spread, bool spread_varies) {
+    double r = model::logistic(z);
+    double slope = r * (1.0 - r);
+    double curvature = slope * (1.0 - 2.0 * r);
+    double b2 = spread * spread;
+    Rate rate{r, -slope / spread, 0.0, curvature / b2, 0.0, 0.0};
+    if (spread_varies) {
+        rate.r_b = -slope * z / spread;
+        rate.r_ab = (curvature * z + slope) / b2;
+        rate.r_bb = (curvature * z * z + 2.0 * slope * z) / b2;
+    }
+    return rate;
+}
+
+// Win and loss rates at one eval.
 struct Rates {
-    double w, w_a, w_b;
-    double l, l_a, l_b;
+    Rate w, l;
 };
 
 Rates rates_at(double x, double a, double b) {
     double spread = model::effective_spread(b);
-    // A clamped spread does not depend on b.
-    double spread_slope = b < model::kMinSpread ? 0.0 : 1.0;
-    double z_win = (x - a) / spread;
-    double z_loss = (-x - a) / spread;
-    double w = model::logistic(z_win);
-    double l = model::logistic(z_loss);
-    double w_slope = w * (1.0 - w) / spread;
-    double l_slope = l * (1.0 - l) / spread;
-    return {w, -w_slope, -w_slope * z_win * spread_slope,
-            l, -l_slope, -l_slope * z_loss * spread_slope};
+    bool spread_varies = b >= model::kMinSpread;
+    return {rate_at((x - a) / spread, spread, spread_varies),
+            rate_at((-x - a) / spread, spread, spread_varies)};
 }
 
-// count * -log(max(p, floor)) and its derivative factor: d(-log p) = -dp / p above the floor.
-void add_log_term(LossSum& sum, double count, double p, double p_a, double p_b) {
+// count * -log(max(p, floor)) with its derivatives: d(-log p) = -dp / p and
+// d2(-log p) = -d2p / p + dp dp / p^2 above the floor, zero below it.
+void add_log_term(LossSum& sum, double count, const Rate& p) {
     if (count == 0) return;
-    if (p <= kMinProbability) {
+    if (p.r <= kMinProbability) {
         sum.value -= count * std::log(kMinProbability);
         return;
     }
-    sum.value -= count * std::log(p);
-    sum.d_a -= count * p_a / p;
-    sum.d_b -= count * p_b / p;
+    double inverse = 1.0 / p.r;
+    double g_a = p.r_a * inverse, g_b = p.r_b * inverse;
+    sum.value -= count * std::log(p.r);
+    sum.d_a -= count * g_a;
+    sum.d_b -= count * g_b;
+    sum.d_aa += count * (g_a * g_a - p.r_aa * inverse);
+    sum.d_ab += count * (g_a * g_b - p.r_ab * inverse);
+    sum.d_bb += count * (g_b * g_b - p.r_bb * inverse);
 }
 
 void add_probability_terms(LossSum& sum, const Cell& cell, const Rates& r) {
-    add_log_term(sum, cell.wins, r.w, r.w_a, r.w_b);
-    add_log_term(sum, cell.draws, 1.0 - r.w - r.l, -r.w_a - r.l_a, -r.w_b - r.l_b);
-    add_log_term(sum, cell.losses, r.l, r.l_a, r.l_b);
+    const Rate draw{1.0 - r.w.r - r.l.r,  -r.w.r_a - r.l.r_a,   -r.w.r_b - r.l.r_b,
+                    -r.w.r_aa - r.l.r_aa, -r.w.r_ab - r.l.r_ab, -r.w.r_bb - r.l.r_bb};
+    add_log_term(sum, cell.wins, r.w);
+    add_log_term(sum, cell.draws, draw);
+    add_log_term(sum, cell.losses, r.l);
 }
 
+// The squared errors of score s = (1 + w - l) / 2 against 1, 0.5 and 0: with
+// E = sum count (s - target) and N = sum count, d = 2 E ds and d2 = 2 N ds ds + 2 E d2s.
 void add_score_terms(LossSum& sum, const Cell& cell, const Rates& r) {
-    double score = r.w + 0.5 * (1.0 - r.w - r.l);
+    double score = 0.5 * (1.0 + r.w.r - r.l.r);
     double win_error = score - 1.0, draw_error = score - 0.5, loss_error = score;
     sum.value += cell.wins * win_error * win_error + cell.draws * draw_error * draw_error +
                  cell.losses * loss_error * loss_error;
-    double error_slope =
-        2.0 * (cell.wins * win_error + cell.draws * draw_error + cell.losses * loss_error);
-    sum.d_a += error_slope * 0.5 * (r.w_a - r.l_a);
-    sum.d_b += error_slope * 0.5 * (r.w_b - r.l_b);
+    double error = cell.wins * win_error + cell.draws * draw_error + cell.losses * loss_error;
+    double s_a = 0.5 * (r.w.r_a - r.l.r_a), s_b = 0.5 * (r.w.r_b - r.l.r_b);
+    double count = cell.total();
+    sum.d_a += 2.0 * error * s_a;
+    sum.d_b += 2.0 * error * s_b;
+    sum.d_aa += 2.0 * (count * s_a * s_a + error * 0.5 * (r.w.r_aa - r.l.r_aa));
+    sum.d_ab += 2.0 * (count * s_a * s_b + error * 0.5 * (r.w.r_ab - r.l.r_ab));
+    sum.d_bb += 2.0 * (count * s_b * s_b + error * 0.5 * (r.w.r_bb - r.l.r_bb));
 }
 
 }  // namespace

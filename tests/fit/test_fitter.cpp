@@ -1,8 +1,11 @@
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "stationarity.hpp"
 #include "test_support.hpp"
 #include "wdl/fit/fitter.hpp"
 #include "wdl/fit/objective.hpp"
@@ -110,6 +113,40 @@ TEST_CASE("the original's dev results are not optima but ours are", "[fit][dev]"
     }
 }
 
+// The optimum's valley on the dev data is very ill-conditioned (Hessian eigenvalues from
+// about 1e-12 to 1e-6): a search that stops on small progress ends far from the optimum.
+TEST_CASE("the global fits end at a stationary point of the objective", "[fit][dev][optimum]") {
+    auto moms = load_moms("dev_counts.json", {}, kDefaultNormalization);
+    for (Method method : {Method::OptimizeProbability, Method::OptimizeScore}) {
+        auto result = fit(moms, method);
+        Objective objective = *method_objective(method);
+        auto check = stationarity(objective, moms, 58, result.as, result.bs);
+        INFO(fmt::format(
+            "{}: objective {:.17g} (ours {:.17g}), Newton decrement {:.3g}, "
+            "gradient {:.3g}, sum(as) {:.6f}",
+            method_name(method), check.objective, *result.final_objective, check.newton_decrement,
+            check.gradient.norm(), wdl::model::coefficient_sum(result.as)));
+        CHECK(result.minimization->converged);
+        CHECK(check.objective == Approx(*result.final_objective).epsilon(1e-14));
+        REQUIRE(check.hessian_positive_definite);
+        CHECK(check.newton_decrement <= 1e-12 * check.objective);
+        // Plain BFGS from the previous (premature) end point reaches 0.3208194038023637.
+        if (method == Method::OptimizeScore) CHECK(*result.final_objective <= 0.3208195);
+    }
+}
+
+// With data at two moms only, the cubics are not determined: there is no unique optimum.
+TEST_CASE("an undetermined global fit is reported as not converged", "[fit][optimum]") {
+    auto moms = load_moms("dev_counts.json", {}, kDefaultNormalization);
+    std::vector<MomData> two_moms{moms[20], moms[40]};
+    for (Objective objective : {Objective::Probability, Objective::Score}) {
+        Poly3 as{0, 0, 0, 350}, bs{0, 0, 0, 100};
+        auto result = optimize_globally(objective, two_moms, 58, as, bs);
+        CHECK_FALSE(result.converged);
+        CHECK_THAT(result.message, Catch::Contains("do not determine all coefficients"));
+    }
+}
+
 TEST_CASE("moms with too few wins are skipped but still count globally", "[fit][winMin]") {
     auto moms = load_moms("dev_counts.json", {}, kDefaultNormalization);
     auto result = fit_model(moms, {Method::OptimizeProbability, 58, 500, 385});
@@ -140,6 +177,14 @@ TEST_CASE("the objectives' derivatives are exact", "[fit][objective]") {
                      (2 * h);
         CHECK(at.d_a == Approx(d_a).epsilon(1e-6));
         CHECK(at.d_b == Approx(d_b).epsilon(1e-6));
+        auto a_up = loss_sum(objective, mom.cells, a + h, b);
+        auto a_down = loss_sum(objective, mom.cells, a - h, b);
+        auto b_up = loss_sum(objective, mom.cells, a, b + h);
+        auto b_down = loss_sum(objective, mom.cells, a, b - h);
+        CHECK(at.d_aa == Approx((a_up.d_a - a_down.d_a) / (2 * h)).epsilon(1e-6));
+        CHECK(at.d_ab == Approx((b_up.d_a - b_down.d_a) / (2 * h)).epsilon(1e-6));
+        CHECK(at.d_ab == Approx((a_up.d_b - a_down.d_b) / (2 * h)).epsilon(1e-6));
+        CHECK(at.d_bb == Approx((b_up.d_b - b_down.d_b) / (2 * h)).epsilon(1e-6));
     }
 }
 

@@ -29,21 +29,22 @@ struct LocalFit {
 // Outcome of a numerical minimization.
 struct Minimization {
     bool converged = false;
-    std::string message;  // the solver's reason when not converged
+    std::string message;  // why not, when not converged
 };
 
 // Stage 1: least-squares fit of win_rate(x; a, b) to the win densities of one mom (each eval
 // with data weighted equally), Levenberg-Marquardt from (a, b) = start.
 LocalFit fit_density(const MomData& mom, LocalFit start);
 
-// Stage 1 refinement: minimizes the objective over the data of one mom only.
+// Stage 1 refinement: minimizes the objective over the data of one mom only (as stage 3).
 LocalFit refine_locally(Objective objective, const MomData& mom, LocalFit start);
 
 // Stage 2: least-squares cubic through the points (ts[i], ys[i]).
 model::Poly3 fit_cubic(std::span<const double> ts, std::span<const double> ys);
 
 // Stage 3: minimizes the objective over all 8 coefficients on all moms; as and bs hold the
-// start and receive the optimum.
+// start and receive the optimum. BFGS, then Newton's method on the exact Hessian; converged
+// means a Newton step promises less than 1e-14 of the objective.
 Minimization optimize_globally(Objective objective, std::span<const MomData> moms, int mom_target,
                                model::Poly3& as, model::Poly3& bs);
 

@@ -17,10 +17,12 @@ enum class Objective {
     Score,
 };
 
-// Sum over cells of count * loss at one (a, b), and its partial derivatives. For Score the
-// loss is the squared error (the square root is taken on the mean, see report_value).
+// Sum over cells of count * loss at one (a, b), with its first and second partial
+// derivatives. For Score the loss is the squared error (the square root is taken on the mean,
+// see report_value).
 struct LossSum {
     double value = 0, d_a = 0, d_b = 0;
+    double d_aa = 0, d_ab = 0, d_bb = 0;
 };
 
 LossSum loss_sum(Objective objective, std::span<const Cell> cells, double a, double b);

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "stationarity.hpp"
 #include "test_support.hpp"
 #include "wdl/fit/report_text.hpp"
 
@@ -17,10 +18,12 @@ struct ReferenceCase {
     const char* options;
 };
 
-// reference/README.md "fit/" (the plotting case runs with --plot no here; see below).
+// reference/README.md "fit/". PLOTS stands for the folder the plots are saved to.
 const ReferenceCase kCases[] = {
     {"dev_fitDensity", "dev_counts.json", "--plot no --modelFitting fitDensity"},
-    {"dev_optimizeProbability", "dev_counts.json", "--plot no --modelFitting optimizeProbability"},
+    {"dev_optimizeProbability", "dev_counts.json",
+     "--plot save --pngName PLOTS/dev_optimizeProbability.png --pngNameDistro PLOTS/dev_distro.png "
+     "--modelFitting optimizeProbability"},
     {"dev_optimizeScore", "dev_counts.json", "--plot no --modelFitting optimizeScore"},
     {"dev_None", "dev_counts.json", "--plot no --modelFitting None"},
     {"dev_move_static_optimizeProbability", "dev_counts.json",
@@ -32,16 +35,20 @@ const ReferenceCase kCases[] = {
     {"synth1M_optimizeScore", "synth_1M.json", "--plot no --modelFitting optimizeScore"},
 };
 
-// The reference ran on /work/steering/shared/...: compare the file name only.
+// The reference ran in other folders: compare the file names only.
 std::string without_paths(const std::string& text) {
     std::string out;
     for (const auto& line : lines_of(text)) {
-        const std::string reading = "Reading eval stats from ";
-        if (line.rfind(reading, 0) == 0) {
-            out += reading + fs::path(line.substr(reading.size())).filename().string() + "\n";
-        } else if (line.rfind("Total elapsed time = ", 0) != 0) {
-            out += line + "\n";
+        if (line.rfind("Total elapsed time = ", 0) == 0) continue;
+        bool named_file = false;
+        for (const std::string prefix :
+             {"Reading eval stats from ", "Saved distribution plot to ", "Saved graphics to "}) {
+            if (line.rfind(prefix, 0) == 0) {
+                out += prefix + fs::path(line.substr(prefix.size())).filename().string() + "\n";
+                named_file = true;
+            }
         }
+        if (!named_file) out += line + "\n";
     }
     return out;
 }
@@ -51,8 +58,6 @@ std::string deterministic_head(const std::string& text) {
     std::string out;
     for (const auto& line : lines_of(without_paths(text))) {
         if (line.rfind("Initial objective", 0) == 0 || line.rfind("const int", 0) == 0) break;
-        // Plots are tested separately (the reference case made them; ours runs without).
-        if (line.rfind("Saved distribution plot", 0) == 0) continue;
         out += line + "\n";
     }
     return out;
@@ -62,15 +67,43 @@ bool close(double ours, double theirs) {
     return std::abs(ours - theirs) <= std::max(1e-3, 1e-4 * std::abs(theirs));
 }
 
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size())) {
+        text.replace(at, from.size(), to);
+    }
+    return text;
+}
+
+// The data a run retained, rebuilt from the options its model JSON records.
+std::vector<wdl::fit::MomData> retained_data(const std::string& input,
+                                             const nlohmann::json& options) {
+    wdl::model::GridFilter filter;
+    filter.move_min = options["moveMin"];
+    filter.move_max = options["moveMax"];
+    filter.material_min = options["materialMin"];
+    filter.material_max = options["materialMax"];
+    filter.eval_max_cp = options["evalMax"];
+    filter.mom_type = *wdl::model::mom_type_from_name(options["momType"].get<std::string>());
+    auto normalization =
+        options.contains("NormalizeToPawnValue")
+            ? wdl::model::Normalization::fixed(options["NormalizeToPawnValue"])
+            : wdl::model::Normalization::from_json(options["NormalizeData"].dump());
+    return load_moms(input, filter, normalization);
+}
+
 }  // namespace
 
 TEST_CASE("scoreWDL matches the original on every reference case", "[fit][cli][parity]") {
-    fs::path json = fs::temp_directory_path() / "wdl_test_score_wdl_model.json";
+    fs::path dir = fs::temp_directory_path() / "wdl_test_score_wdl_parity";
+    fs::create_directories(dir);
+    fs::path json = dir / "model.json";
     for (const auto& c : kCases) {
         SECTION(c.name) {
             std::string reference = read_text(kReferenceDir + c.name + ".txt");
-            auto run =
-                run_program(kReferenceDir + c.input + " " + c.options + " --json " + json.string());
+            auto run = run_program(kReferenceDir + c.input + " " +
+                                   replace_all(c.options, "PLOTS", dir.string()) + " --json " +
+                                   json.string());
             REQUIRE(run.status == 0);
             // Converting, Reading, Retained, Fit ... and the winMin warning, verbatim.
             CHECK(deterministic_head(run.output) == deterministic_head(reference));
@@ -79,7 +112,8 @@ TEST_CASE("scoreWDL matches the original on every reference case", "[fit][cli][p
                 CHECK(without_paths(run.output) == without_paths(reference));
                 continue;
             }
-            auto model = nlohmann::json::parse(read_text(json.string()))["model"];
+            auto written = nlohmann::json::parse(read_text(json.string()));
+            auto model = written["model"];
             auto as = printed_coefficients(run.output, "as");
             auto bs = printed_coefficients(run.output, "bs");
             auto exact_as = model["as"].get<wdl::model::Poly3>();
@@ -102,17 +136,24 @@ TEST_CASE("scoreWDL matches the original on every reference case", "[fit][cli][p
                 CHECK(pawn == ref_pawn);
             } else {
                 CHECK(line_starting(run.output, "Optimization terminated successfully.") != "");
-                double ours = model["finalObjective"].get<double>();
+                double ours = number_after(run.output, "Final objective function:    ");
                 double theirs = number_after(reference, "Final objective function:    ");
-                CAPTURE(ours, theirs, pawn, ref_pawn);
                 CHECK(ours <= theirs + 1e-9);
-                // Where the pawn value differs, ours must be a strictly better fit; how far the
-                // original's Powell run was from the optimum is checked in test_fitter.cpp.
-                if (pawn != ref_pawn) CHECK(ours < theirs - 1e-9);
+                // The original's Powell search stops short of the optimum on the dev data (see
+                // test_fitter.cpp), so NormalizeToPawnValue may differ by more than 1: then ours
+                // must be strictly better and a verified optimum.
+                auto objective = mode.ends_with("Score") ? wdl::fit::Objective::Score
+                                                         : wdl::fit::Objective::Probability;
+                auto check = stationarity(objective, retained_data(c.input, written["options"]),
+                                          model["momTarget"].get<int>(), exact_as, exact_bs);
+                bool stationary = check.hessian_positive_definite &&
+                                  check.newton_decrement <= 1e-12 * check.objective;
+                CAPTURE(ours, theirs, pawn, ref_pawn, check.newton_decrement);
+                CHECK((std::abs(pawn - ref_pawn) <= 1 || (ours < theirs - 1e-9 && stationary)));
             }
         }
     }
-    fs::remove(json);
+    fs::remove_all(dir);
 }
 
 TEST_CASE("plots are announced in the original's order", "[fit][cli][plot]") {

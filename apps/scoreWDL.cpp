@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -206,6 +207,19 @@ void print_fit(const wdl::fit::FitResult& fit, const Options& o) {
     fmt::print("{}", wdl::fit::model_summary(fit.as, fit.bs, o.mom_type, o.mom_target));
 }
 
+// Python's json.load silently keeps the last count of a key given twice; we say so.
+void warn_repeated_keys(const std::string& file, const std::vector<std::string>& keys) {
+    constexpr std::size_t kShown = 10;
+    for (std::size_t i = 0; i < std::min(keys.size(), kShown); ++i) {
+        fmt::print("Warning: {}: key \"{}\" is given more than once; its last count is used.\n",
+                   file, keys[i]);
+    }
+    if (keys.size() > kShown) {
+        fmt::print("Warning: {}: {} more repetitions of keys; their last counts are used.\n", file,
+                   keys.size() - kShown);
+    }
+}
+
 int run(const Options& o) {
     auto start = std::chrono::steady_clock::now();
     auto normalization = make_normalization(o);
@@ -217,8 +231,11 @@ int run(const Options& o) {
     for (const auto& file : o.files) {
         fmt::print("Reading eval stats from {}.\n", file);
         std::fflush(stdout);
-        wdl::model::read_count_file(file, [&grid](const wdl::model::PositionKey& key,
-                                                  std::int64_t count) { grid.add(key, count); });
+        auto report = wdl::model::read_count_file(
+            file, [&grid](const wdl::model::PositionKey& key, std::int64_t count) {
+                grid.add(key, count);
+            });
+        warn_repeated_keys(file, report.repeated_keys);
     }
     auto totals = grid.totals();
     fmt::print("Retained (W,D,L) = ({}, {}, {}) positions.\n", totals.wins, totals.draws,

@@ -7,11 +7,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace wdl::model {
 
@@ -74,7 +76,8 @@ std::string_view raw_key(od::field& field, const char* text_end) {
     return {start, std::size_t(static_cast<const char*>(quote ? quote : text_end) - start)};
 }
 
-// Reads a decimal integer of at most 9 digits with an optional '-'.
+// Reads a decimal integer of at most 9 digits with an optional '-', in the scanners' spelling
+// only: no leading zeros and no "-0", so that equal keys are equal text.
 bool read_small_int(const char*& p, const char* end, int& value) {
     bool negative = p != end && *p == '-';
     if (negative) ++p;
@@ -82,7 +85,7 @@ bool read_small_int(const char*& p, const char* end, int& value) {
     int result = 0;
     while (p != end && *p >= '0' && *p <= '9' && p - digits < 9)
         result = result * 10 + (*p++ - '0');
-    if (p == digits) return false;
+    if (p == digits || (*digits == '0' && (p - digits > 1 || negative))) return false;
     value = negative ? -result : result;
     return true;
 }
@@ -119,25 +122,34 @@ std::optional<PositionKey> parse_canonical_key(std::string_view text) {
                                          simdjson::error_message(error)));
 }
 
-// The count of one key: a non-negative integer (an integral float such as 3.0 is accepted).
+// The count of one key: a non-negative integer of at most 64 bits (an integral float such as
+// 3.0 is accepted).
 std::int64_t read_count(const std::filesystem::path& path, std::string_view key, od::value value) {
+    auto token = [&value] {
+        std::string_view text = value.raw_json_token();
+        return text.substr(0, text.find_last_not_of(" \t\r\n") + 1);
+    };
+    auto fail = [&](std::string_view problem) {
+        throw std::runtime_error(fmt::format("Error: {}: the count of key \"{}\" {} ({}).",
+                                             path.string(), key, problem, token()));
+    };
     std::int64_t count = 0;
     auto error = value.get_int64().get(count);
-    if (error == simdjson::INCORRECT_TYPE || error == simdjson::NUMBER_ERROR) {
+    if (error == simdjson::NUMBER_OUT_OF_RANGE) {
+        fail(token().starts_with('-') ? "is negative" : "is out of range");
+    } else if (error == simdjson::INCORRECT_TYPE || error == simdjson::NUMBER_ERROR) {
         double number = 0;
-        if (value.get_double().get(number) || std::floor(number) != number ||
-            std::abs(number) > 9e18) {
-            throw std::runtime_error(fmt::format(
-                "Error: {}: the count of key \"{}\" is not an integer.", path.string(), key));
+        if (value.get_double().get(number) || std::floor(number) != number) {
+            fail("is not an integer");
         }
+        // 2^63 is the first integral double past the int64 range.
+        if (number >= 0x1p63) fail("is out of range");
+        if (number < 0) fail("is negative");
         count = std::int64_t(number);
     } else if (error) {
         fail_json(path, error);
     }
-    if (count < 0) {
-        throw std::runtime_error(fmt::format("Error: {}: the count of key \"{}\" is negative ({}).",
-                                             path.string(), key, count));
-    }
+    if (count < 0) fail("is negative");
     return count;
 }
 
@@ -149,17 +161,101 @@ bool is_null_document(std::string_view text) {
     return text.substr(first, text.find_last_not_of(kSpace) + 1 - first) == "null";
 }
 
+// Sorts entries by key, keeping the file's order among equal keys, and keeps the last entry
+// of each key only; repeated(entry) is called for every entry that replaces another.
+template <typename Entry, typename KeyOf, typename Repeated>
+void keep_last_of_each_key(std::vector<Entry>& entries, KeyOf key_of, Repeated repeated) {
+    std::stable_sort(entries.begin(), entries.end(),
+                     [&](const Entry& x, const Entry& y) { return key_of(x) < key_of(y); });
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (kept > 0 && key_of(entries[kept - 1]) == key_of(entries[i])) {
+            repeated(entries[i]);
+            entries[kept - 1] = std::move(entries[i]);
+        } else {
+            if (kept != i) entries[kept] = std::move(entries[i]);
+            ++kept;
+        }
+    }
+    entries.resize(kept);
+}
+
+// The counts of one file. As Python's json.load, a key given again replaces the count it had.
+// Scanners write the keys sorted, so that none can repeat: that costs one comparison per key,
+// and only a file out of order is sorted to find repeats. Keys in the scanners' spelling are
+// compared packed; other spellings by their text, since in Python "('W', 1, 2, 3)" and
+// "('W', 1, 2, +3)" are different JSON keys that both count.
+class FileCounts {
+  public:
+    explicit FileCounts(std::size_t expected_keys) { packed_.reserve(expected_keys); }
+
+    void add(std::string_view text, const PositionKey& key, bool canonical, std::int64_t count) {
+        in_order_ = in_order_ && previous_text_ < text;
+        previous_text_ = text;
+        if (canonical) {
+            packed_.push_back({pack_key(key), count});
+        } else {
+            spelled_.push_back({std::string(text), key, count});
+        }
+    }
+
+    // Sends the last count of each key to sink; returns the keys that were given again.
+    std::vector<std::string> send_to(const CountSink& sink) {
+        std::vector<std::string> repeated;
+        if (!in_order_) {
+            keep_last_of_each_key(
+                packed_, [](const PackedCount& entry) { return entry.key; },
+                [&](const PackedCount& entry) {
+                    repeated.push_back(format_key(unpack_key(entry.key)));
+                });
+            keep_last_of_each_key(
+                spelled_,
+                [](const SpelledCount& entry) -> const std::string& { return entry.text; },
+                [&](const SpelledCount& entry) { repeated.push_back(entry.text); });
+        }
+        for (const PackedCount& entry : packed_) sink(unpack_key(entry.key), entry.count);
+        for (const SpelledCount& entry : spelled_) sink(entry.key, entry.count);
+        return repeated;
+    }
+
+  private:
+    struct PackedCount {
+        std::uint64_t key;
+        std::int64_t count;
+    };
+    struct SpelledCount {
+        std::string text;
+        PositionKey key;
+        std::int64_t count;
+    };
+
+    bool in_order_ = true;
+    std::string_view previous_text_;  // into the file or the parser's buffer, both kept alive
+    std::vector<PackedCount> packed_;
+    std::vector<SpelledCount> spelled_;
+};
+
+// Whether a key survives pack_key unchanged.
+bool packable(const PositionKey& key) {
+    return key.move >= 0 && key.move <= 0xffff && key.material >= 0 && key.material <= 0xff &&
+           key.eval >= -0x8000 && key.eval <= 0x7fff;
+}
+
 }  // namespace
 
-void read_count_file(const std::filesystem::path& path, const CountSink& sink) {
+CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink) {
+    CountFileReport report;
     JsonText text(path);
-    if (is_null_document(text.view())) return;
+    if (is_null_document(text.view())) return report;
     const char* text_end = text.view().data() + text.view().size();
     od::parser parser;
     od::document document;
     if (auto error = parser.iterate(text.view()).get(document)) fail_json(path, error);
     od::object object;
     if (auto error = document.get_object().get(object)) fail_json(path, error);
+    // A key with its count takes some 20 bytes of text or more ("('W', 1, 1, 1)": 1,): room
+    // for all, reserved at once, saves copying a growing vector.
+    FileCounts counts(text.view().size() / 20);
     for (auto field_result : object) {
         od::field field;
         if (auto error = std::move(field_result).get(field)) fail_json(path, error);
@@ -168,19 +264,22 @@ void read_count_file(const std::filesystem::path& path, const CountSink& sink) {
             if (auto error = field.unescaped_key().get(key_text)) fail_json(path, error);
         }
         auto key = parse_canonical_key(key_text);
-        if (!key) key = parse_key(key_text);
+        bool canonical = key && packable(*key);
+        if (!canonical) key = parse_key(key_text);
         if (!key) {
             throw std::runtime_error(
                 fmt::format("Error: {}: key \"{}\" is not of the form ('W', move, material, eval).",
                             path.string(), key_text));
         }
-        sink(*key, read_count(path, key_text, field.value()));
+        counts.add(key_text, *key, canonical, read_count(path, key_text, field.value()));
     }
     // Past the end of the document, asking for the current location is an error.
     if (!document.current_location().error()) {
         throw std::runtime_error(
             fmt::format("Error: malformed JSON in {}: trailing content", path.string()));
     }
+    report.repeated_keys = counts.send_to(sink);
+    return report;
 }
 
 }  // namespace wdl::model

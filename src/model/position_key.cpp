@@ -73,14 +73,26 @@ class KeyReader {
         p_ += 3;
         return letter;
     }
+    // An int literal as Python's ast.literal_eval takes it: at most one sign, and no leading
+    // zeros except in zero itself (05 is a syntax error in Python 3, 00 is 0).
     std::optional<int> integer() {
         skip_space();
-        if (p_ != end_ && *p_ == '+') ++p_;
+        bool negative = p_ != end_ && *p_ == '-';
+        if (p_ != end_ && (*p_ == '+' || *p_ == '-')) {
+            ++p_;
+            skip_space();
+        }
+        const char* digits = p_;
+        while (p_ != end_ && *p_ >= '0' && *p_ <= '9') ++p_;
+        std::string_view number(digits, std::size_t(p_ - digits));
+        if (number.empty()) return {};
+        if (number[0] == '0' && number.find_first_not_of('0') != std::string_view::npos) return {};
         int value = 0;
-        auto [next, error] = std::from_chars(p_, end_, value);
-        if (error != std::errc()) return {};
-        p_ = next;
-        return value;
+        if (std::from_chars(number.data(), number.data() + number.size(), value).ec !=
+            std::errc()) {
+            return {};
+        }
+        return negative ? -value : value;
     }
     bool at_end() {
         skip_space();

@@ -215,6 +215,19 @@ TEST_CASE("several input files are summed", "[fit][cli]") {
     CHECK(lines_of(run.output)[2] == "Reading eval stats from " + file + ".");
 }
 
+TEST_CASE("a key repeated within a file keeps its last count and is warned about", "[fit][cli]") {
+    fs::path file = fs::temp_directory_path() / "wdl_test_score_wdl_repeated.json";
+    std::ofstream(file) << R"j({"('W', 10, 40, 5)": 3, "('D', 10, 40, 5)": 2,
+                              "('W', 10, 40, 5)": 5})j";
+    // Across files equal keys still add up.
+    auto run = run_program(file.string() + " " + file.string() + " --plot no --modelFitting None");
+    CHECK(run.status == 0);
+    CHECK(line_starting(run.output, "Retained") == "Retained (W,D,L) = (10, 4, 0) positions.");
+    CHECK_THAT(run.output, Catch::Contains("Warning: " + file.string() +
+                                           ": key \"('W', 10, 40, 5)\" is given more than once"));
+    fs::remove(file);
+}
+
 TEST_CASE("empty input prints No data was found! and succeeds", "[fit][cli]") {
     fs::path empty = fs::temp_directory_path() / "wdl_test_score_wdl_null.json";
     std::ofstream(empty) << "null";

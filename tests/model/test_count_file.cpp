@@ -1,8 +1,13 @@
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "wdl/model/count_file.hpp"
 
@@ -17,11 +22,14 @@ fs::path write_temp(const std::string& name, const std::string& content) {
     return path;
 }
 
-std::map<std::string, std::int64_t> read_all(const fs::path& path) {
+std::map<std::string, std::int64_t> read_all(const fs::path& path,
+                                             std::vector<std::string>* repeated_keys = nullptr) {
     std::map<std::string, std::int64_t> counts;
-    wdl::model::read_count_file(path, [&](const PositionKey& key, std::int64_t count) {
-        counts[wdl::model::format_key(key)] += count;
-    });
+    auto report =
+        wdl::model::read_count_file(path, [&](const PositionKey& key, std::int64_t count) {
+            counts[wdl::model::format_key(key)] += count;
+        });
+    if (repeated_keys) *repeated_keys = report.repeated_keys;
     return counts;
 }
 
@@ -69,6 +77,16 @@ TEST_CASE("bad count files are errors naming the file and the key", "[model][fil
                   R"j(count of key "('W', 1, 40, 5)" is negative)j"},
              Case{R"j({"('W', 1, 40, 5)": 2.5})j", R"j("('W', 1, 40, 5)" is not an integer)j"},
              Case{R"j({"('W', 1, 40, 5)": "7"})j", R"j("('W', 1, 40, 5)" is not an integer)j"},
+             Case{R"j({"('W', 10, 40, +-5)": 1})j",
+                  R"j(key "('W', 10, 40, +-5)" is not of the form)j"},
+             Case{R"j({"('W', 05, 40, 5)": 1})j", R"j(key "('W', 05, 40, 5)" is not of the form)j"},
+             Case{R"j({"('W', 1, 40, 5)": 9223372036854775808})j",
+                  R"j("('W', 1, 40, 5)" is out of range)j"},
+             Case{R"j({"('W', 1, 40, 5)": 99999999999999999999999})j",
+                  R"j("('W', 1, 40, 5)" is out of range)j"},
+             Case{R"j({"('W', 1, 40, 5)": 1e30})j", R"j("('W', 1, 40, 5)" is out of range)j"},
+             Case{R"j({"('W', 1, 40, 5)": -99999999999999999999999})j",
+                  R"j("('W', 1, 40, 5)" is negative)j"},
          }) {
         CAPTURE(content);
         auto path = write_temp("bad.json", content);
@@ -77,6 +95,45 @@ TEST_CASE("bad count files are errors naming the file and the key", "[model][fil
         CHECK_THAT(message, Catch::Contains(path.string()));
         fs::remove(path);
     }
+}
+
+TEST_CASE("the largest count is read", "[model][file]") {
+    auto path = write_temp("largest.json", R"j({"('W', 1, 40, 5)": 9223372036854775807})j");
+    CHECK(read_all(path)["('W', 1, 40, 5)"] == INT64_MAX);
+    fs::remove(path);
+}
+
+// As Python's json.load: the last count of a key given twice wins. Differently spelled keys
+// are different JSON keys, so the counts of both spellings add up.
+TEST_CASE("a repeated key keeps its last count and is reported", "[model][file]") {
+    auto path = write_temp("repeated.json", R"j({"('W', 1, 40, 5)": 3, "('D', 1, 40, 5)": 1,
+        "('W', 1, 40, 5)": 7, "('W', 1, 40, +5)": 2, "('W', 1, 40, +5)": 4})j");
+    std::vector<std::string> repeated;
+    auto counts = read_all(path, &repeated);
+    CHECK(counts.size() == 2);
+    CHECK(counts["('W', 1, 40, 5)"] == 7 + 4);
+    CHECK(counts["('D', 1, 40, 5)"] == 1);
+    CHECK(repeated == std::vector<std::string>{"('W', 1, 40, 5)", "('W', 1, 40, +5)"});
+    fs::remove(path);
+}
+
+TEST_CASE("many keys given twice each keep their last counts", "[model][file]") {
+    std::string text = "{";
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int move = 1; move <= 100; ++move) {
+            for (int eval = -500; eval <= 500; eval += 5) {
+                text += fmt::format("{}\"('L', {}, 50, {})\": {}", text.size() > 1 ? ", " : "",
+                                    move, eval, pass + 1);
+            }
+        }
+    }
+    auto path = write_temp("twice.json", text + "}");
+    std::vector<std::string> repeated;
+    auto counts = read_all(path, &repeated);
+    CHECK(counts.size() == 100 * 201);
+    CHECK(repeated.size() == 100 * 201);
+    CHECK(std::all_of(counts.begin(), counts.end(), [](auto& entry) { return entry.second == 2; }));
+    fs::remove(path);
 }
 
 TEST_CASE("an unreadable file is an error naming it", "[model][file]") {

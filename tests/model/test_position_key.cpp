@@ -19,9 +19,16 @@ TEST_CASE("position keys parse back, tolerating spacing and quote style", "[mode
     CHECK(*spaced == PositionKey{Outcome::Win, 3, 40, 5});
 }
 
+TEST_CASE("position key numbers are read as Python int literals", "[model][key]") {
+    CHECK(wdl::model::parse_key("('W', 1, 40, - 5)") == PositionKey{Outcome::Win, 1, 40, -5});
+    CHECK(wdl::model::parse_key("('W', 0, 00, -0)") == PositionKey{Outcome::Win, 0, 0, 0});
+}
+
 TEST_CASE("malformed position keys are rejected", "[model][key]") {
     for (const char* bad : {"", "('X', 1, 2, 3)", "('W', 1, 2)", "('W', 1, 2, 3, 4)",
-                            "('W', 1, 2, 3", "W, 1, 2, 3", "('W', a, 2, 3)", "('W', 1, 2, 3)x"}) {
+                            "('W', 1, 2, 3", "W, 1, 2, 3", "('W', a, 2, 3)", "('W', 1, 2, 3)x",
+                            "('W', 10, 40, +-5)", "('W', 10, 40, --5)", "('W', 05, 40, 5)",
+                            "('W', 1, 040, 5)", "('W', 1, 40, -05)", "('W', 1, 40, 9999999999)"}) {
         CAPTURE(bad);
         CHECK_FALSE(wdl::model::parse_key(bad));
     }

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "wdl/model/position_key.hpp"
 
@@ -11,10 +13,17 @@ namespace wdl::model {
 
 using CountSink = std::function<void(const PositionKey&, std::int64_t)>;
 
-// Calls sink for every key of the file. A file holding just `null` (what the original
-// scanner writes when it counted nothing) is empty. Throws std::runtime_error naming the
-// file (and the key) on an unreadable file, malformed JSON, a key not of the form
-// ('W', move, material, eval), or a count that is negative or not an integer.
-void read_count_file(const std::filesystem::path& path, const CountSink& sink);
+struct CountFileReport {
+    // Keys the file gives more than once, once per repetition, as spelled in the file.
+    std::vector<std::string> repeated_keys;
+};
+
+// Calls sink once for every key of the file, in no particular order. A key given more than
+// once keeps its last count (as Python's json.load does) and is reported. A file holding just
+// `null` (what the original scanner writes when it counted nothing) is empty. Throws
+// std::runtime_error naming the file (and the key) on an unreadable file, malformed JSON, a
+// key not of the form ('W', move, material, eval) (numbers as Python literals), or a count
+// that is negative, not an integer or beyond 64 bits.
+CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink);
 
 }  // namespace wdl::model

@@ -27,7 +27,8 @@ struct PositionKey {
 std::string format_key(const PositionKey& key);
 // Appends the key to out without allocating a temporary (hot path of JSON writing).
 void append_key(std::string& out, const PositionKey& key);
-// Parses the spelling above; whitespace around the items and either quote style are accepted.
+// Parses the spelling above as Python's ast.literal_eval would: whitespace around the items,
+// either quote style and a sign on the numbers are accepted; leading zeros (05) are not.
 std::optional<PositionKey> parse_key(std::string_view text);
 
 // Packing into one integer for hash maps. Fields must fit the ranges the scanner produces:

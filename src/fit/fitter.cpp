@@ -66,28 +66,6 @@ class WinDensityResidual final : public ceres::SizedCostFunction<1, 2> {
     double eval_, density_;
 };
 
-// Residual p(t) - y of a cubic, parameters {c3, c2, c1, c0}.
-class CubicResidual final : public ceres::SizedCostFunction<1, 4> {
-  public:
-    CubicResidual(double t, double y) : t_(t), y_(y) {}
-
-    bool Evaluate(double const* const* parameters, double* residuals,
-                  double** jacobians) const override {
-        const double* c = parameters[0];
-        residuals[0] = ((c[0] * t_ + c[1]) * t_ + c[2]) * t_ + c[3] - y_;
-        if (jacobians && jacobians[0]) {
-            jacobians[0][0] = t_ * t_ * t_;
-            jacobians[0][1] = t_ * t_;
-            jacobians[0][2] = t_;
-            jacobians[0][3] = 1.0;
-        }
-        return true;
-    }
-
-  private:
-    double t_, y_;
-};
-
 void solve_least_squares(ceres::Problem& problem) {
     ceres::Solver::Options options;
     options.linear_solver_type = ceres::DENSE_QR;
@@ -313,14 +291,17 @@ LocalFit refine_locally(Objective objective, const MomData& mom, LocalFit start)
     return {mom.mom, ab[0], ab[1]};
 }
 
+// Linear least squares, solved directly: a QR decomposition with column pivoting of the
+// matrix of powers (t^3, t^2, t, 1) of the points.
 model::Poly3 fit_cubic(std::span<const double> ts, std::span<const double> ys) {
-    model::Poly3 coeffs{1.0, 1.0, 1.0, 1.0};
-    ceres::Problem problem;
+    Eigen::MatrixX4d powers(ts.size(), 4);
     for (std::size_t i = 0; i < ts.size(); ++i) {
-        problem.AddResidualBlock(new CubicResidual(ts[i], ys[i]), nullptr, coeffs.data());
+        double t = ts[i];
+        powers.row(Eigen::Index(i)) << t * t * t, t * t, t, 1.0;
     }
-    solve_least_squares(problem);
-    return coeffs;
+    Eigen::VectorXd values = Eigen::Map<const Eigen::VectorXd>(ys.data(), Eigen::Index(ys.size()));
+    Eigen::Vector4d coefficients = powers.colPivHouseholderQr().solve(values);
+    return {coefficients[0], coefficients[1], coefficients[2], coefficients[3]};
 }
 
 Minimization optimize_globally(Objective objective, std::span<const MomData> moms, int mom_target,

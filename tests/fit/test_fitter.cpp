@@ -198,3 +198,24 @@ TEST_CASE("cubic fits reproduce exact cubics", "[fit][cubic]") {
     auto c = fit_cubic(ts, ys);
     for (int k = 0; k < 4; ++k) CHECK(c[k] == Approx(truth[k]).epsilon(1e-9));
 }
+
+// The least-squares solution is where the residuals are orthogonal to every power of t (the
+// normal equations), to rounding.
+TEST_CASE("cubic fits solve the least-squares problem exactly", "[fit][cubic]") {
+    std::vector<double> ts, ys;
+    for (int m = 17; m <= 78; ++m) {
+        ts.push_back(m / 58.0);
+        ys.push_back(300 + 2 * m + 90 * std::sin(m * 0.7) + (m % 3 ? 25 : -40));
+    }
+    auto c = fit_cubic(ts, ys);
+    for (int power = 0; power <= 3; ++power) {
+        double orthogonality = 0, scale = 0;
+        for (std::size_t i = 0; i < ts.size(); ++i) {
+            double residual = ys[i] - wdl::model::poly3(c, ts[i]);
+            orthogonality += residual * std::pow(ts[i], power);
+            scale += std::abs(ys[i] * std::pow(ts[i], power));
+        }
+        CAPTURE(power, orthogonality, scale);
+        CHECK(std::abs(orthogonality) <= 1e-13 * scale);
+    }
+}

@@ -39,7 +39,7 @@ LocalFit fit_density(const MomData& mom, LocalFit start);
 // Stage 1 refinement: minimizes the objective over the data of one mom only (as stage 3).
 LocalFit refine_locally(Objective objective, const MomData& mom, LocalFit start);
 
-// Stage 2: least-squares cubic through the points (ts[i], ys[i]).
+// Stage 2: least-squares cubic through the points (ts[i], ys[i]), solved exactly.
 model::Poly3 fit_cubic(std::span<const double> ts, std::span<const double> ys);
 
 // Stage 3: minimizes the objective over all 8 coefficients on all moms; as and bs hold the

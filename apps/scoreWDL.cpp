@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -67,6 +68,7 @@ void add_options(CLI::App& app, Options& o) {
         ->capture_default_str();
     app.add_option("--momTarget", o.mom_target,
                    "The polynomials are in t = mom / momTarget; NormalizeToPawnValue = p_a(1)")
+        ->check(CLI::Range(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     app.add_option("--modelFitting", o.model_fitting,
                    "fitDensity: fit the win rate curves; optimizeProbability: maximize the "
@@ -138,6 +140,10 @@ nlohmann::ordered_json model_json(const Options& o, const wdl::fit::FitResult& f
         if (!fit.minimization->converged) j["solverMessage"] = fit.minimization->message;
     }
     j["skippedMoms"] = fit.skipped_moms;
+    auto& failed = j["failedLocalFits"] = nlohmann::ordered_json::array();
+    for (const auto& f : fit.failed_local_fits) {
+        failed.push_back({{"mom", f.mom}, {"reason", f.reason}});
+    }
     auto& local = j["localFits"] = nlohmann::ordered_json::array();
     for (const auto& l : fit.local_fits) local.push_back({{"mom", l.mom}, {"a", l.a}, {"b", l.b}});
     return j;
@@ -192,6 +198,12 @@ wdl::report::SummaryPlot summary_plot_of(const wdl::model::CountGrid& grid,
 void print_fit(const wdl::fit::FitResult& fit, const Options& o) {
     if (!fit.skipped_moms.empty()) {
         fmt::print("{}\n", wdl::fit::skipped_moms_warning(o.mom_type, fit.skipped_moms));
+    }
+    for (const auto& failed : fit.failed_local_fits) {
+        fmt::print(
+            "Warning: The local fit at {} {} did not converge, so it is left out of the "
+            "polynomial fits: {}.\n",
+            o.mom_type, failed.mom, failed.reason);
     }
     if (fit.minimization) {
         fmt::print("Initial objective function:  {}\n",

@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <stdexcept>
+#include <tuple>
 #include <vector>
 
 namespace wdl::fit {
@@ -66,7 +67,18 @@ class WinDensityResidual final : public ceres::SizedCostFunction<1, 2> {
     double eval_, density_;
 };
 
-void solve_least_squares(ceres::Problem& problem) {
+// Ceres logs to stderr when its line search degenerates near an optimum (harmless) and when
+// a solve fails, which the fit reports itself, naming what failed; only fatal errors stay.
+void silence_solver_logging() {
+    static const bool silenced = [] {
+        FLAGS_minloglevel = std::max(FLAGS_minloglevel, int(google::GLOG_FATAL));
+        return true;
+    }();
+    (void)silenced;
+}
+
+ceres::Solver::Summary solve_least_squares(ceres::Problem& problem) {
+    silence_solver_logging();
     ceres::Solver::Options options;
     options.linear_solver_type = ceres::DENSE_QR;
     options.logging_type = ceres::SILENT;
@@ -76,6 +88,7 @@ void solve_least_squares(ceres::Problem& problem) {
     options.parameter_tolerance = 1e-14;
     ceres::Solver::Summary summary;
     ceres::Solve(options, &problem, &summary);
+    return summary;
 }
 
 // A smooth objective with exact first and second derivatives.
@@ -179,16 +192,6 @@ class GradientOf final : public ceres::FirstOrderFunction {
     const SmoothObjective& objective_;
 };
 
-// Ceres' line search warns on stderr when its interpolation degenerates near the optimum,
-// which is harmless; only errors are worth showing.
-void silence_solver_warnings() {
-    static const bool silenced = [] {
-        FLAGS_minloglevel = std::max(FLAGS_minloglevel, int(google::GLOG_ERROR));
-        return true;
-    }();
-    (void)silenced;
-}
-
 // Newton's method stops when a full step promises to lower the cost by at most this fraction:
 // well below anything a printed digit shows, well above the rounding noise of the sums.
 constexpr double kNegligibleDecrease = 1e-14;
@@ -249,8 +252,9 @@ Minimization newton_polish(const SmoothObjective& objective, double* parameters)
     }
     if (flat) {
         return {false,
-                "the objective's Hessian is not positive definite where the search ended: the "
-                "data do not determine all coefficients"};
+                "no strict minimum where the search ended (the Hessian is not positive "
+                "definite): the data do not determine all parameters, e.g. outcomes that the "
+                "eval separates perfectly drive the spread to 0"};
     }
     return {false, fmt::format("Newton's method did not settle within {} steps (a step still "
                                "promised more than {} of the objective)",
@@ -261,7 +265,7 @@ Minimization newton_polish(const SmoothObjective& objective, double* parameters)
 // (Hessian eigenvalues 6 orders of magnitude apart) it stalls short of it, so Newton's method
 // on the exact Hessian finishes and decides convergence.
 Minimization minimize(const SmoothObjective& objective, double* parameters) {
-    silence_solver_warnings();
+    silence_solver_logging();
     ceres::GradientProblem problem(new GradientOf(objective));
     ceres::GradientProblemSolver::Options options;
     options.line_search_direction_type = ceres::BFGS;
@@ -274,34 +278,38 @@ Minimization minimize(const SmoothObjective& objective, double* parameters) {
 
 }  // namespace
 
-LocalFit fit_density(const MomData& mom, LocalFit start) {
+LocalResult fit_density(const MomData& mom, LocalFit start) {
     std::array<double, 2> ab{start.a, start.b};
     ceres::Problem problem;
     for (const Cell& cell : mom.cells) {
         problem.AddResidualBlock(new WinDensityResidual(cell.eval, cell.wins / cell.total()),
                                  nullptr, ab.data());
     }
-    solve_least_squares(problem);
-    return {mom.mom, ab[0], ab[1]};
+    ceres::Solver::Summary summary = solve_least_squares(problem);
+    bool converged = summary.termination_type == ceres::CONVERGENCE;
+    return {{mom.mom, ab[0], ab[1]}, {converged, converged ? "" : summary.message}};
 }
 
-LocalFit refine_locally(Objective objective, const MomData& mom, LocalFit start) {
+LocalResult refine_locally(Objective objective, const MomData& mom, LocalFit start) {
     std::array<double, 2> ab{start.a, start.b};
-    minimize(LocalObjective(objective, mom), ab.data());
-    return {mom.mom, ab[0], ab[1]};
+    Minimization minimization = minimize(LocalObjective(objective, mom), ab.data());
+    return {{mom.mom, ab[0], ab[1]}, minimization};
 }
 
 // Linear least squares, solved directly: a QR decomposition with column pivoting of the
 // matrix of powers (t^3, t^2, t, 1) of the points.
-model::Poly3 fit_cubic(std::span<const double> ts, std::span<const double> ys) {
+std::optional<model::Poly3> fit_cubic(std::span<const double> ts, std::span<const double> ys) {
     Eigen::MatrixX4d powers(ts.size(), 4);
     for (std::size_t i = 0; i < ts.size(); ++i) {
         double t = ts[i];
         powers.row(Eigen::Index(i)) << t * t * t, t * t, t, 1.0;
     }
     Eigen::VectorXd values = Eigen::Map<const Eigen::VectorXd>(ys.data(), Eigen::Index(ys.size()));
-    Eigen::Vector4d coefficients = powers.colPivHouseholderQr().solve(values);
-    return {coefficients[0], coefficients[1], coefficients[2], coefficients[3]};
+    Eigen::ColPivHouseholderQR<Eigen::MatrixX4d> decomposition(powers);
+    if (decomposition.rank() < 4) return std::nullopt;
+    Eigen::Vector4d coefficients = decomposition.solve(values);
+    if (!coefficients.allFinite()) return std::nullopt;
+    return model::Poly3{coefficients[0], coefficients[1], coefficients[2], coefficients[3]};
 }
 
 Minimization optimize_globally(Objective objective, std::span<const MomData> moms, int mom_target,
@@ -325,20 +333,36 @@ FitResult fit_model(std::span<const MomData> moms, const FitOptions& options) {
             result.skipped_moms.push_back(mom.mom);
             continue;
         }
-        LocalFit local = fit_density(mom, start);
-        if (objective) local = refine_locally(*objective, mom, local);
-        result.local_fits.push_back(local);
+        LocalResult local = fit_density(mom, start);
+        if (local.minimization.converged && objective) {
+            local = refine_locally(*objective, mom, local.fit);
+        }
+        if (!local.minimization.converged) {
+            result.failed_local_fits.push_back({mom.mom, local.minimization.message});
+            continue;
+        }
+        result.local_fits.push_back(local.fit);
         ts.push_back(double(mom.mom) / options.mom_target);
-        local_as.push_back(local.a);
-        local_bs.push_back(local.b);
+        local_as.push_back(local.fit.a);
+        local_bs.push_back(local.fit.b);
     }
     if (result.local_fits.size() < 4) {
-        throw std::runtime_error(fmt::format(
-            "Error: only {} mom values have enough data for a local fit; the cubic fits need 4.",
-            result.local_fits.size()));
+        throw std::runtime_error(
+            fmt::format("Error: only {} mom values have a local fit (enough wins, converged); "
+                        "the cubic fits need 4.",
+                        result.local_fits.size()));
     }
-    result.as = fit_cubic(ts, local_as);
-    result.bs = fit_cubic(ts, local_bs);
+    for (auto [coefficients, points, name] :
+         {std::tuple{&result.as, &local_as, "p_a"}, std::tuple{&result.bs, &local_bs, "p_b"}}) {
+        auto cubic = fit_cubic(ts, *points);
+        if (!cubic) {
+            throw std::runtime_error(fmt::format(
+                "Error: the least-squares cubic fit of {} to the local fits failed (the points "
+                "do not determine a cubic, or are not finite).",
+                name));
+        }
+        *coefficients = *cubic;
+    }
     if (objective) {
         result.initial_objective =
             model_objective(*objective, moms, options.mom_target, result.as, result.bs);

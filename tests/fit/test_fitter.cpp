@@ -143,7 +143,7 @@ TEST_CASE("an undetermined global fit is reported as not converged", "[fit][opti
         Poly3 as{0, 0, 0, 350}, bs{0, 0, 0, 100};
         auto result = optimize_globally(objective, two_moms, 58, as, bs);
         CHECK_FALSE(result.converged);
-        CHECK_THAT(result.message, Catch::Contains("do not determine all coefficients"));
+        CHECK_THAT(result.message, Catch::Contains("do not determine all parameters"));
     }
 }
 
@@ -196,7 +196,8 @@ TEST_CASE("cubic fits reproduce exact cubics", "[fit][cubic]") {
         ys.push_back(wdl::model::poly3(truth, m / 58.0));
     }
     auto c = fit_cubic(ts, ys);
-    for (int k = 0; k < 4; ++k) CHECK(c[k] == Approx(truth[k]).epsilon(1e-9));
+    REQUIRE(c);
+    for (int k = 0; k < 4; ++k) CHECK((*c)[k] == Approx(truth[k]).epsilon(1e-9));
 }
 
 // The least-squares solution is where the residuals are orthogonal to every power of t (the
@@ -207,7 +208,7 @@ TEST_CASE("cubic fits solve the least-squares problem exactly", "[fit][cubic]") 
         ts.push_back(m / 58.0);
         ys.push_back(300 + 2 * m + 90 * std::sin(m * 0.7) + (m % 3 ? 25 : -40));
     }
-    auto c = fit_cubic(ts, ys);
+    auto c = *fit_cubic(ts, ys);
     for (int power = 0; power <= 3; ++power) {
         double orthogonality = 0, scale = 0;
         for (std::size_t i = 0; i < ts.size(); ++i) {
@@ -218,4 +219,48 @@ TEST_CASE("cubic fits solve the least-squares problem exactly", "[fit][cubic]") 
         CAPTURE(power, orthogonality, scale);
         CHECK(std::abs(orthogonality) <= 1e-13 * scale);
     }
+}
+
+TEST_CASE("cubic fits that the points do not determine fail", "[fit][cubic]") {
+    std::vector<double> three_ts{0.5, 0.5, 0.8, 1.0, 1.0}, ys{300, 310, 320, 330, 340};
+    CHECK_FALSE(fit_cubic(three_ts, ys));
+    std::vector<double> ts{0.4, 0.6, 0.8, 1.0, 1.2}, not_finite{300, NAN, 320, 330, 340};
+    CHECK_FALSE(fit_cubic(ts, not_finite));
+}
+
+// An eval that is not a number stands for data no solver can fit.
+TEST_CASE("a failed local fit is reported by its mom and left out", "[fit][local]") {
+    auto moms = load_moms("dev_counts.json", {}, kDefaultNormalization);
+    const int poisoned = moms[30].mom;
+    moms[30].cells[0].eval = NAN;
+    for (Method method : {Method::FitDensity, Method::OptimizeScore}) {
+        auto result = fit(moms, method);
+        CAPTURE(method_name(method));
+        REQUIRE(result.failed_local_fits.size() == 1);
+        CHECK(result.failed_local_fits[0].mom == poisoned);
+        CHECK_FALSE(result.failed_local_fits[0].reason.empty());
+        CHECK(std::none_of(result.local_fits.begin(), result.local_fits.end(),
+                           [&](const LocalFit& local) { return local.mom == poisoned; }));
+        for (double c : result.as) CHECK(std::isfinite(c));
+        // The global stage sees the poisoned cell too and says that it failed.
+        if (result.minimization) CHECK_FALSE(result.minimization->converged);
+    }
+}
+
+// Wins only above and losses only below an eval: the likelihood grows without bound as the
+// spread shrinks to 0, so the per-mom refinement has no optimum to converge to.
+TEST_CASE("a local refinement without an optimum is reported", "[fit][local]") {
+    MomData separable;
+    separable.mom = 40;
+    for (int eval = -300; eval <= 300; eval += 20) {
+        Cell cell{double(eval), eval > 0 ? 5.0 : 0.0, 0.0, eval < 0 ? 5.0 : 0.0};
+        if (cell.total() == 0) continue;
+        separable.cells.push_back(cell);
+        separable.wins += cell.wins;
+        separable.total += cell.total();
+    }
+    auto refined = refine_locally(Objective::Probability, separable, {40, 300, 50});
+    CAPTURE(refined.fit.a, refined.fit.b);
+    CHECK_FALSE(refined.minimization.converged);
+    CHECK_THAT(refined.minimization.message, Catch::Contains("spread to 0"));
 }

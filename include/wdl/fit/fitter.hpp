@@ -32,15 +32,22 @@ struct Minimization {
     std::string message;  // why not, when not converged
 };
 
+// A local fit and whether its solver converged.
+struct LocalResult {
+    LocalFit fit;
+    Minimization minimization;
+};
+
 // Stage 1: least-squares fit of win_rate(x; a, b) to the win densities of one mom (each eval
 // with data weighted equally), Levenberg-Marquardt from (a, b) = start.
-LocalFit fit_density(const MomData& mom, LocalFit start);
+LocalResult fit_density(const MomData& mom, LocalFit start);
 
 // Stage 1 refinement: minimizes the objective over the data of one mom only (as stage 3).
-LocalFit refine_locally(Objective objective, const MomData& mom, LocalFit start);
+LocalResult refine_locally(Objective objective, const MomData& mom, LocalFit start);
 
-// Stage 2: least-squares cubic through the points (ts[i], ys[i]), solved exactly.
-model::Poly3 fit_cubic(std::span<const double> ts, std::span<const double> ys);
+// Stage 2: least-squares cubic through the points (ts[i], ys[i]), solved exactly; none when
+// the points do not determine a cubic (fewer than 4 distinct ts) or are not finite.
+std::optional<model::Poly3> fit_cubic(std::span<const double> ts, std::span<const double> ys);
 
 // Stage 3: minimizes the objective over all 8 coefficients on all moms; as and bs hold the
 // start and receive the optimum. BFGS, then Newton's method on the exact Hessian; converged
@@ -55,8 +62,15 @@ struct FitOptions {
     int pawn_value = 328;  // start of the local fits: a = pawn value, b = pawn value / 6
 };
 
+// A mom whose local fit did not converge: it is left out of the polynomial fits.
+struct FailedLocalFit {
+    int mom = 0;
+    std::string reason;
+};
+
 struct FitResult {
     std::vector<int> skipped_moms;  // too few wins for a local fit
+    std::vector<FailedLocalFit> failed_local_fits;
     std::vector<LocalFit> local_fits;
     model::Poly3 as{}, bs{};
     // Optimize methods only.
@@ -65,7 +79,7 @@ struct FitResult {
 };
 
 // Runs stages 1-3 for an optimize or fitDensity method. Throws std::runtime_error when fewer
-// than 4 moms have enough data for the cubic fits.
+// than 4 moms have a local fit, or a cubic fit fails.
 FitResult fit_model(std::span<const MomData> moms, const FitOptions& options);
 
 }  // namespace wdl::fit

@@ -287,7 +287,7 @@ TEST_CASE("bad input and options are clear errors", "[fit][cli][errors]") {
     fs::remove_all(dir);
 }
 
-TEST_CASE("--help explains every option", "[fit][cli]") {
+TEST_CASE("scoreWDL --help explains every option", "[fit][cli]") {
     auto run = run_program("--help");
     CHECK(run.status == 0);
     for (const char* option :

@@ -286,7 +286,12 @@ int run(const Options& o) {
         wdl::report::write_summary_plot(summary_plot_of(grid, moms, fit, normalization, o),
                                         o.png_name);
         fmt::print("Saved graphics to {}.\n", o.png_name);
-        if (o.plot == "save+show") wdl::report::show_plot(o.png_name);
+        if (o.plot == "save+show" && !wdl::report::show_plot(o.png_name)) {
+            fmt::print(
+                "Cannot show {}: no display ($DISPLAY and $WAYLAND_DISPLAY are unset) or no "
+                "image viewer (xdg-open) could open it; the plot is saved.\n",
+                o.png_name);
+        }
     }
     if (o.plot != "save+show") {
         std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;

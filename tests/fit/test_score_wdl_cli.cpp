@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -176,6 +177,25 @@ TEST_CASE("plots are announced in the original's order", "[fit][cli][plot]") {
     CHECK(lines.back().rfind("Total elapsed time = ", 0) == 0);
     CHECK(fs::file_size(png) > 0);
     CHECK(fs::file_size(distro) > 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("plotting with save+show without a display saves and says it cannot show",
+          "[fit][cli][plot]") {
+    // The program inherits this environment: no display to show the plot on.
+    ::unsetenv("DISPLAY");
+    ::unsetenv("WAYLAND_DISPLAY");
+    fs::path dir = fs::temp_directory_path() / "wdl_test_score_wdl_show";
+    fs::create_directories(dir);
+    std::string png = (dir / "summary.png").string();
+    auto run = run_program(kReferenceDir + "dev_counts.json --plot save+show --pngName " + png +
+                           " --modelFitting fitDensity");
+    CHECK(run.status == 0);
+    CHECK(fs::file_size(png) > 0);
+    auto lines = lines_of(run.output);
+    REQUIRE(lines.size() > 2);
+    CHECK(lines[lines.size() - 2] == "Saved graphics to " + png + ".");
+    CHECK_THAT(lines.back(), Catch::StartsWith("Cannot show " + png + ": no display"));
     fs::remove_all(dir);
 }
 

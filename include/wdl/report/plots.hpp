@@ -54,9 +54,9 @@ struct Distribution {
 // Writes the distribution PNG atomically; errors as write_summary_plot.
 void write_distribution_plot(const Distribution& distribution, const std::filesystem::path& png);
 
-// For --plot save+show: displays a saved PNG (gnuplot's interactive terminal when $DISPLAY
-// or $WAYLAND_DISPLAY is set, else xdg-open if available). Returns false when nothing could
-// display it; never throws.
+// For --plot save+show: opens a saved PNG in the desktop's image viewer (xdg-open), only
+// when $DISPLAY or $WAYLAND_DISPLAY is set. Returns false when there is no display or the
+// viewer could not be run or failed; never throws.
 bool show_plot(const std::filesystem::path& png);
 
 }  // namespace wdl::report

@@ -102,6 +102,28 @@ std::string pawn_axis(const Axis& eval, int pawn_value) {
                        tics);
 }
 
+// Width in pixels of a title in pngcairo's Sans at a font size, measured: digits take 0.8
+// pixel per point, the other characters of these titles 0.55 (0.6 leaves room for hinting).
+double title_pixels(std::string_view title, int font) {
+    const auto digits =
+        std::count_if(title.begin(), title.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return font * (0.88 * double(digits) + 0.6 * double(title.size() - std::size_t(digits)));
+}
+
+// The legend of the parameter panel, whose polynomial titles are nearly as wide as the panel:
+// at 10 points, or smaller where the longest title would run past the panel. gnuplot sizes
+// the box by a fixed estimate of the character width that Sans falls short of by about 18 %,
+// so the box is narrowed by that many characters to fit its text.
+std::string parameter_key(const std::string& longest_title) {
+    const double room = 0.9 * column_width * canvas_width;  // less the sample line's space
+    int font = 10;
+    while (font > 6 && title_pixels(longest_title, font) > room) --font;
+    const long narrower = std::lround(0.18 * double(longest_title.size()));
+    return fmt::format(
+        "set key bottom left Left reverse box opaque font \",{}\" samplen 1.5 width -{}\n", font,
+        narrower);
+}
+
 // A plot command from its items; gnuplot needs at least one, so an empty panel plots NaN.
 std::string plot_command(const std::vector<std::string>& items) {
     if (items.empty()) return "plot NaN notitle\n";
@@ -218,6 +240,8 @@ class SummaryScript {
         }
         scratch_.write("parameter_curves.dat", curves);
 
+        const std::string p_a_title = "p_a = " + polynomial_text(model.a);
+        const std::string p_b_title = "p_b = " + polynomial_text(model.b);
         std::vector<std::string> items;
         if (count > 0) {
             scratch_.write("local_fits.dat", points);
@@ -225,7 +249,7 @@ class SummaryScript {
                 "'local_fits.dat' using 1:2 with points pt 7 ps 0.9 lc rgb 'blue' title 'as'");
         }
         items.push_back("'parameter_curves.dat' using 1:2 with lines lw 3 lc rgb 'red' title " +
-                        gnuplot_string("p_a = " + polynomial_text(model.a)));
+                        gnuplot_string(p_a_title));
         if (model.input_a)
             items.push_back(
                 "'parameter_curves.dat' using 1:4 with lines dt 2 lw 2 lc rgb 'light-coral' "
@@ -235,7 +259,7 @@ class SummaryScript {
                 "'local_fits.dat' using 1:3 with points pt 7 ps 0.9 lc rgb 'dark-green' title "
                 "'bs'");
         items.push_back("'parameter_curves.dat' using 1:3 with lines lw 2 lc rgb 'magenta' title " +
-                        gnuplot_string("p_b = " + polynomial_text(model.b)));
+                        gnuplot_string(p_b_title));
 
         return panel_start(1, 0) +
                fmt::format(
@@ -243,10 +267,12 @@ class SummaryScript {
                    "set offsets graph 0.03, graph 0.03, 0, 0\n"
                    "set yrange [0:*]\n"
                    "set xtics mirror\n"
-                   "set xlabel {}; set ylabel \"parameters (in internal value units)\"\n"
-                   "set key bottom left Left reverse box opaque font \",11\" samplen 1.5 width "
-                   "-16\n",
+                   "set xlabel {}; set ylabel \"parameters (in internal value units)\"\n",
                    gnuplot_string(plot_.mom_name)) +
+               parameter_key(std::max(p_a_title, p_b_title,
+                                      [](const auto& x, const auto& y) {
+                                          return title_pixels(x, 10) < title_pixels(y, 10);
+                                      })) +
                plot_command(items);
     }
 

@@ -1,5 +1,7 @@
 #include <unistd.h>
+#include <zlib.h>
 
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
@@ -8,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <vector>
 
 #include "wdl/report/plots.hpp"
 
@@ -99,6 +102,65 @@ PngSize png_size(const std::string& png) {
     return {big_endian(png, 16), big_endian(png, 20)};
 }
 
+// The pixels of a non-interlaced 8-bit RGB or RGBA PNG (what pngcairo writes), as RGB.
+struct Image {
+    std::uint32_t width = 0, height = 0;
+    std::vector<std::array<std::uint8_t, 3>> pixels;  // row by row
+
+    const std::array<std::uint8_t, 3>& at(std::uint32_t x, std::uint32_t y) const {
+        return pixels[std::size_t(y) * width + x];
+    }
+};
+
+int paeth(int left, int up, int up_left) {
+    const int p = left + up - up_left;
+    const int pa = std::abs(p - left), pb = std::abs(p - up), pc = std::abs(p - up_left);
+    return pa <= pb && pa <= pc ? left : pb <= pc ? up : up_left;
+}
+
+Image decode_png(const std::string& png) {
+    const PngSize size = png_size(png);
+    const int color_type = static_cast<unsigned char>(png[25]);
+    REQUIRE(static_cast<unsigned char>(png[24]) == 8);
+    REQUIRE((color_type == 2 || color_type == 6));
+    REQUIRE(static_cast<unsigned char>(png[28]) == 0);  // not interlaced
+    const std::size_t channels = color_type == 6 ? 4 : 3, stride = size.width * channels;
+    std::string compressed;
+    for (std::size_t at = 8; at + 8 <= png.size();) {
+        const std::size_t length = big_endian(png, at);
+        if (png.compare(at + 4, 4, "IDAT") == 0) compressed += png.substr(at + 8, length);
+        at += length + 12;
+    }
+    std::vector<std::uint8_t> raw((stride + 1) * size.height);
+    uLongf raw_size = raw.size();
+    REQUIRE(uncompress(raw.data(), &raw_size, reinterpret_cast<const Bytef*>(compressed.data()),
+                       compressed.size()) == Z_OK);
+    REQUIRE(raw_size == raw.size());
+    // Undo each row's filter: its bytes are differences to the left, upper or predicted byte.
+    std::vector<std::uint8_t> previous(stride, 0), row(stride);
+    Image image{size.width, size.height, {}};
+    image.pixels.reserve(std::size_t(size.width) * size.height);
+    for (std::uint32_t y = 0; y < size.height; ++y) {
+        const std::uint8_t filter = raw[y * (stride + 1)];
+        const std::uint8_t* bytes = &raw[y * (stride + 1) + 1];
+        for (std::size_t i = 0; i < stride; ++i) {
+            const int left = i >= channels ? row[i - channels] : 0, up = previous[i];
+            const int up_left = i >= channels ? previous[i - channels] : 0;
+            const int predicted = filter == 1   ? left
+                                  : filter == 2 ? up
+                                  : filter == 3 ? (left + up) / 2
+                                  : filter == 4 ? paeth(left, up, up_left)
+                                                : 0;
+            row[i] = static_cast<std::uint8_t>(bytes[i] + predicted);
+        }
+        for (std::size_t x = 0; x < size.width; ++x)
+            image.pixels.push_back(
+                {row[x * channels], row[x * channels + 1], row[x * channels + 2]});
+        previous.swap(row);
+    }
+    return image;
+}
+
 // A fresh directory per test, removed afterwards.
 struct TestDirectory {
     fs::path path;
@@ -136,6 +198,36 @@ TEST_CASE("the summary plot of a model is a full-size PNG", "[report]") {
     CHECK_FALSE(scratch_directories_left());
     // Nothing but the PNG remains in the target directory (no temporary file).
     CHECK(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()) == 1);
+}
+
+// The bottom-left panel spans x 0.045..0.305 and y 0.08..0.435 of the 2400 x 1700 canvas;
+// right of its frame there is white space up to the middle column's axis labels. Its legend,
+// with the long p_a and p_b polynomials, must stay inside the frame.
+TEST_CASE("the parameter panel's legend stays inside its frame", "[report]") {
+    TestDirectory dir("legend");
+    for (double scale : {1.0, 10.0, 1000.0}) {  // a digit or three more in each coefficient
+        SummaryPlot plot = summary(true);
+        for (double& c : plot.model->a.coeffs) c *= scale;
+        for (double& c : plot.model->b.coeffs) c *= scale;
+        const fs::path png = dir.path / "summary.png";
+        write_summary_plot(plot, png);
+        const Image image = decode_png(read_bytes(png));
+        const std::uint32_t frame_right = 732, labels_left = 780;
+        const std::uint32_t panel_top = 1700 - 740, panel_bottom = 1700 - 136;
+        auto ink = [&image, panel_top, panel_bottom](std::uint32_t from_x, std::uint32_t to_x) {
+            std::size_t pixels = 0;
+            for (std::uint32_t y = panel_top; y <= panel_bottom; ++y) {
+                for (std::uint32_t x = from_x; x < to_x; ++x) {
+                    const auto& rgb = image.at(x, y);
+                    pixels += rgb[0] < 250 || rgb[1] < 250 || rgb[2] < 250;
+                }
+            }
+            return pixels;
+        };
+        CAPTURE(scale);
+        CHECK(ink(frame_right - 2, frame_right + 2) > panel_bottom - panel_top);  // the frame
+        CHECK(ink(frame_right + 3, labels_left) == 0);
+    }
 }
 
 TEST_CASE("the summary plot without a model shows the data", "[report]") {

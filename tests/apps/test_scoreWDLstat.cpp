@@ -424,7 +424,7 @@ TEST_CASE("the summary counts games read, accepted and skipped by reason", "[app
     CHECK(has_line_with(run.output, "Warning", "g.pgn, game 4"));
 }
 
-TEST_CASE("--help explains every option", "[apps][scan]") {
+TEST_CASE("scoreWDLstat --help explains every option", "[apps][scan]") {
     auto run = scan({"--help"}, fs::temp_directory_path());
     CHECK(run.exit_code == 0);
     for (const char* option : {"--file", "--dir", "-r", "--allowDuplicates", "--concurrency",

@@ -13,6 +13,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace wdl::model {
@@ -161,79 +162,42 @@ bool is_null_document(std::string_view text) {
     return text.substr(first, text.find_last_not_of(kSpace) + 1 - first) == "null";
 }
 
-// Sorts entries by key, keeping the file's order among equal keys, and keeps the last entry
-// of each key only; repeated(entry) is called for every entry that replaces another.
-template <typename Entry, typename KeyOf, typename Repeated>
-void keep_last_of_each_key(std::vector<Entry>& entries, KeyOf key_of, Repeated repeated) {
-    std::stable_sort(entries.begin(), entries.end(),
-                     [&](const Entry& x, const Entry& y) { return key_of(x) < key_of(y); });
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        if (kept > 0 && key_of(entries[kept - 1]) == key_of(entries[i])) {
-            repeated(entries[i]);
-            entries[kept - 1] = std::move(entries[i]);
-        } else {
-            if (kept != i) entries[kept] = std::move(entries[i]);
-            ++kept;
-        }
+// One entry of a count file, identified as Python's json.load identifies it: keys in the
+// scanners' spelling by their packed value, other spellings by their text (in Python
+// "('W', 1, 2, 3)" and "('W', 1, 2, +3)" are different JSON keys that both count).
+struct FileEntry {
+    std::uint64_t packed = 0;  // when canonical
+    std::string text;          // when not
+    PositionKey key;
+    std::int64_t count = 0;
+    bool operator<(const FileEntry& other) const {
+        return std::tie(text, packed) < std::tie(other.text, other.packed);
     }
-    entries.resize(kept);
-}
-
-// The counts of one file. As Python's json.load, a key given again replaces the count it had.
-// Scanners write the keys sorted, so that none can repeat: that costs one comparison per key,
-// and only a file out of order is sorted to find repeats. Keys in the scanners' spelling are
-// compared packed; other spellings by their text, since in Python "('W', 1, 2, 3)" and
-// "('W', 1, 2, +3)" are different JSON keys that both count.
-class FileCounts {
-  public:
-    explicit FileCounts(std::size_t expected_keys) { packed_.reserve(expected_keys); }
-
-    void add(std::string_view text, const PositionKey& key, bool canonical, std::int64_t count) {
-        in_order_ = in_order_ && previous_text_ < text;
-        previous_text_ = text;
-        if (canonical) {
-            packed_.push_back({pack_key(key), count});
-        } else {
-            spelled_.push_back({std::string(text), key, count});
-        }
+    bool same_key(const FileEntry& other) const {
+        return packed == other.packed && text == other.text;
     }
-
-    // Sends the last count of each key to sink; returns the keys that were given again.
-    std::vector<std::string> send_to(const CountSink& sink) {
-        std::vector<std::string> repeated;
-        if (!in_order_) {
-            keep_last_of_each_key(
-                packed_, [](const PackedCount& entry) { return entry.key; },
-                [&](const PackedCount& entry) {
-                    repeated.push_back(format_key(unpack_key(entry.key)));
-                });
-            keep_last_of_each_key(
-                spelled_,
-                [](const SpelledCount& entry) -> const std::string& { return entry.text; },
-                [&](const SpelledCount& entry) { repeated.push_back(entry.text); });
-        }
-        for (const PackedCount& entry : packed_) sink(unpack_key(entry.key), entry.count);
-        for (const SpelledCount& entry : spelled_) sink(entry.key, entry.count);
-        return repeated;
-    }
-
-  private:
-    struct PackedCount {
-        std::uint64_t key;
-        std::int64_t count;
-    };
-    struct SpelledCount {
-        std::string text;
-        PositionKey key;
-        std::int64_t count;
-    };
-
-    bool in_order_ = true;
-    std::string_view previous_text_;  // into the file or the parser's buffer, both kept alive
-    std::vector<PackedCount> packed_;
-    std::vector<SpelledCount> spelled_;
 };
+
+// For a file whose keys were all sent to the sink although some repeat: Python keeps a
+// repeated key's last count, so the sink gets (last - sum of all) of each such key. Returns
+// the repetitions, spelled as in the file.
+std::vector<std::string> correct_repeated_keys(std::vector<FileEntry> entries,
+                                               const CountSink& sink) {
+    std::stable_sort(entries.begin(), entries.end());
+    std::vector<std::string> repeated;
+    for (std::size_t first = 0, last = 0; first < entries.size(); first = last) {
+        std::int64_t sum = 0;
+        for (last = first; last < entries.size() && entries[last].same_key(entries[first]); ++last)
+            sum += entries[last].count;
+        if (last - first == 1) continue;
+        const FileEntry& final_entry = entries[last - 1];
+        sink(final_entry.key, final_entry.count - sum);
+        for (std::size_t i = first + 1; i < last; ++i)
+            repeated.push_back(entries[i].text.empty() ? format_key(entries[i].key)
+                                                       : entries[i].text);
+    }
+    return repeated;
+}
 
 // Whether a key survives pack_key unchanged.
 bool packable(const PositionKey& key) {
@@ -241,21 +205,15 @@ bool packable(const PositionKey& key) {
            key.eval >= -0x8000 && key.eval <= 0x7fff;
 }
 
-}  // namespace
-
-CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink) {
-    CountFileReport report;
-    JsonText text(path);
-    if (is_null_document(text.view())) return report;
+// Calls entry(key text, key, canonical, count) for every key of the document in order.
+template <typename EntryFunction>
+void read_entries(const std::filesystem::path& path, const JsonText& text, EntryFunction&& entry) {
     const char* text_end = text.view().data() + text.view().size();
     od::parser parser;
     od::document document;
     if (auto error = parser.iterate(text.view()).get(document)) fail_json(path, error);
     od::object object;
     if (auto error = document.get_object().get(object)) fail_json(path, error);
-    // A key with its count takes some 20 bytes of text or more ("('W', 1, 1, 1)": 1,): room
-    // for all, reserved at once, saves copying a growing vector.
-    FileCounts counts(text.view().size() / 20);
     for (auto field_result : object) {
         od::field field;
         if (auto error = std::move(field_result).get(field)) fail_json(path, error);
@@ -271,14 +229,41 @@ CountFileReport read_count_file(const std::filesystem::path& path, const CountSi
                 fmt::format("Error: {}: key \"{}\" is not of the form ('W', move, material, eval).",
                             path.string(), key_text));
         }
-        counts.add(key_text, *key, canonical, read_count(path, key_text, field.value()));
+        entry(key_text, *key, canonical, read_count(path, key_text, field.value()));
     }
     // Past the end of the document, asking for the current location is an error.
     if (!document.current_location().error()) {
         throw std::runtime_error(
             fmt::format("Error: malformed JSON in {}: trailing content", path.string()));
     }
-    report.repeated_keys = counts.send_to(sink);
+}
+
+}  // namespace
+
+CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink) {
+    CountFileReport report;
+    JsonText text(path);
+    if (is_null_document(text.view())) return report;
+    // Scanners write their keys sorted, so none can repeat: one comparison per key proves it
+    // and the counts go straight to the sink. Only a file out of order is read once more to
+    // find its repeated keys.
+    bool in_order = true;
+    std::string previous_text;
+    read_entries(path, text,
+                 [&](std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
+                     in_order = in_order && previous_text < key_text;
+                     previous_text.assign(key_text);
+                     sink(key, count);
+                 });
+    if (in_order) return report;
+    std::vector<FileEntry> entries;
+    read_entries(
+        path, text,
+        [&](std::string_view key_text, const PositionKey& key, bool canonical, std::int64_t count) {
+            entries.push_back({canonical ? pack_key(key) : 0,
+                               canonical ? std::string() : std::string(key_text), key, count});
+        });
+    report.repeated_keys = correct_repeated_keys(std::move(entries), sink);
     return report;
 }
 

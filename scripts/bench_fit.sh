@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks scoreWDL against the original scoreWDL.py's timings (reference/README.md):
-# whole-process wall time, median of 3 runs, --plot no, on synthetic inputs of 1e6, 1e7 and
+# whole-process wall time, median of 7 runs (runs take a tenth of a second: 3 are too noisy
+# on a shared machine), --plot no, on synthetic inputs of 1e6, 1e7 and
 # 1e8 positions made by the shared synth.py (generated once, cached in the work dir).
 #
 # Usage: scripts/bench_fit.sh [--build DIR] [--work DIR] [--sizes "1e6 1e7 1e8"] [--runs N]
@@ -10,7 +11,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/build"
 work="$root/out/bench"
 sizes="1e6 1e7 1e8"
-runs=3
+runs=7
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --build) build=$2; shift 2 ;;

@@ -139,6 +139,13 @@ nlohmann::ordered_json model_json(const Options& o, const wdl::fit::FitResult& f
         j["converged"] = fit.minimization->converged;
         if (!fit.minimization->converged) j["solverMessage"] = fit.minimization->message;
     }
+    if (fit.uncertainty) {
+        j["uncertainty"] = {
+            {"NormalizeToPawnValueStandardError", fit.uncertainty->pawn_value_error},
+            {"spreadStandardError", fit.uncertainty->spread_error},
+            {"covariance", fit.uncertainty->covariance},
+            {"assumes", "independent positions (lower bounds for game data)"}};
+    }
     j["skippedMoms"] = fit.skipped_moms;
     auto& failed = j["failedLocalFits"] = nlohmann::ordered_json::array();
     for (const auto& f : fit.failed_local_fits) {
@@ -217,6 +224,12 @@ void print_fit(const wdl::fit::FitResult& fit, const Options& o) {
         }
     }
     fmt::print("{}", wdl::fit::model_summary(fit.as, fit.bs, o.mom_type, o.mom_target));
+    if (fit.uncertainty) {
+        fmt::print(
+            "Standard errors: NormalizeToPawnValue {:.2f}, spread {:.2f} (positions taken as "
+            "independent; the positions of a game are not, so the true errors are larger).\n",
+            fit.uncertainty->pawn_value_error, fit.uncertainty->spread_error);
+    }
 }
 
 // Python's json.load silently keeps the last count of a key given twice; we say so.

@@ -136,6 +136,7 @@ class GlobalObjective final : public SmoothObjective {
     }
 
     int parameter_count() const override { return 8; }
+    double total_count() const { return total_; }
     // Serial on purpose: an evaluation takes well under a millisecond, and on a busy machine a
     // thread team's barrier per evaluation costs more than it saves.
     double evaluate(const double* parameters, double* gradient,
@@ -323,6 +324,28 @@ Minimization optimize_globally(Objective objective, std::span<const MomData> mom
     return result;
 }
 
+std::optional<FitUncertainty> probability_fit_uncertainty(std::span<const MomData> moms,
+                                                          int mom_target, const model::Poly3& as,
+                                                          const model::Poly3& bs) {
+    GlobalObjective objective(Objective::Probability, moms, mom_target);
+    std::array<double, 8> coeffs;
+    std::copy(as.begin(), as.end(), coeffs.begin());
+    std::copy(bs.begin(), bs.end(), coeffs.begin() + 4);
+    Eigen::MatrixXd hessian(8, 8);
+    objective.evaluate(coeffs.data(), nullptr, &hessian);
+    Eigen::MatrixXd information = hessian * objective.total_count();
+    Eigen::LLT<Eigen::MatrixXd> factorization(information);
+    if (!information.allFinite() || factorization.info() != Eigen::Success) return std::nullopt;
+    Eigen::MatrixXd covariance = factorization.solve(Eigen::MatrixXd::Identity(8, 8));
+    FitUncertainty uncertainty;
+    for (int i = 0; i < 8; ++i)
+        for (int j = 0; j < 8; ++j) uncertainty.covariance[i][j] = covariance(i, j);
+    // p(1) is the sum of the coefficients: its variance sums the block of the covariance.
+    uncertainty.pawn_value_error = std::sqrt(covariance.topLeftCorner<4, 4>().sum());
+    uncertainty.spread_error = std::sqrt(covariance.bottomRightCorner<4, 4>().sum());
+    return uncertainty;
+}
+
 FitResult fit_model(std::span<const MomData> moms, const FitOptions& options) {
     FitResult result;
     auto objective = method_objective(options.method);
@@ -370,6 +393,10 @@ FitResult fit_model(std::span<const MomData> moms, const FitOptions& options) {
             optimize_globally(*objective, moms, options.mom_target, result.as, result.bs);
         result.final_objective =
             model_objective(*objective, moms, options.mom_target, result.as, result.bs);
+        if (*objective == Objective::Probability && result.minimization->converged) {
+            result.uncertainty =
+                probability_fit_uncertainty(moms, options.mom_target, result.as, result.bs);
+        }
     }
     return result;
 }

@@ -264,3 +264,48 @@ TEST_CASE("a local refinement without an optimum is reported", "[fit][local]") {
     CHECK_FALSE(refined.minimization.converged);
     CHECK_THAT(refined.minimization.message, Catch::Contains("spread to 0"));
 }
+
+TEST_CASE("standard errors of a likelihood fit cover the true model and shrink as 1/sqrt(N)",
+          "[fit][uncertainty]") {
+    // synth_1M draws each position independently from a known model: the setting in which
+    // the errors from the Fisher information are exact in the limit.
+    auto moms = load_moms("synth_1M.json", {}, kDefaultNormalization);
+    auto truth = nlohmann::json::parse(read_text(kReferenceDir + "synth_1M.truth.json"));
+    Poly3 true_as = truth["as"].get<Poly3>(), true_bs = truth["bs"].get<Poly3>();
+    auto result = fit(moms, Method::OptimizeProbability);
+    REQUIRE(result.uncertainty);
+    const FitUncertainty& uncertainty = *result.uncertainty;
+    double pawn_error = uncertainty.pawn_value_error, spread_error = uncertainty.spread_error;
+    CAPTURE(pawn_error, spread_error);
+    CHECK(pawn_error > 0.1);
+    CHECK(pawn_error < 10);
+    CHECK(std::abs(wdl::model::coefficient_sum(result.as) - wdl::model::coefficient_sum(true_as)) <
+          4 * pawn_error);
+    CHECK(std::abs(wdl::model::coefficient_sum(result.bs) - wdl::model::coefficient_sum(true_bs)) <
+          4 * spread_error);
+    for (int i = 0; i < 8; ++i) {
+        CHECK(uncertainty.covariance[i][i] > 0);
+        for (int j = 0; j < i; ++j)
+            CHECK(uncertainty.covariance[i][j] == Approx(uncertainty.covariance[j][i]));
+    }
+
+    // Four times the same data: the same optimum, half the errors.
+    auto quadrupled = moms;
+    for (auto& mom : quadrupled) {
+        mom.wins *= 4;
+        mom.total *= 4;
+        for (auto& cell : mom.cells) {
+            cell.wins *= 4;
+            cell.draws *= 4;
+            cell.losses *= 4;
+        }
+    }
+    auto smaller = probability_fit_uncertainty(quadrupled, 58, result.as, result.bs);
+    REQUIRE(smaller);
+    CHECK(smaller->pawn_value_error == Approx(pawn_error / 2).epsilon(1e-9));
+    CHECK(smaller->spread_error == Approx(spread_error / 2).epsilon(1e-9));
+
+    // Only a likelihood has a Fisher information.
+    CHECK_FALSE(fit(moms, Method::OptimizeScore).uncertainty);
+    CHECK_FALSE(fit(moms, Method::FitDensity).uncertainty);
+}

@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
@@ -226,6 +228,18 @@ TEST_CASE("the model JSON holds the fit, counts and options", "[fit][cli][json]"
     CHECK(model["skippedMoms"].size() > 0);
     CHECK_THAT(run.output,
                Catch::Contains("Warning: Too little data, so skipping material values ["));
+    CHECK_FALSE(model.contains("uncertainty"));  // a score fit is no likelihood fit
+
+    auto likelihood =
+        run_program(kReferenceDir + "dev_counts.json --plot no --json " + json.string());
+    REQUIRE(likelihood.status == 0);
+    auto uncertainty = nlohmann::json::parse(read_text(json.string()))["model"]["uncertainty"];
+    double pawn_error = uncertainty["NormalizeToPawnValueStandardError"].get<double>();
+    CHECK(pawn_error > 0);
+    CHECK(uncertainty["covariance"].size() == 8);
+    CHECK_THAT(likelihood.output,
+               Catch::Contains(fmt::format("Standard errors: NormalizeToPawnValue {:.2f}, spread ",
+                                           pawn_error)));
     fs::remove(json);
 }
 

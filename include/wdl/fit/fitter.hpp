@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -68,6 +69,22 @@ struct FailedLocalFit {
     std::string reason;
 };
 
+// How certain an optimizeProbability fit is. The covariance of the 8 coefficients is the
+// inverse of the Fisher information: N times the Hessian of the mean negative log-likelihood
+// at the optimum. It takes the positions as independent draws; the positions of one game are
+// not, so its errors are lower bounds of the true ones.
+struct FitUncertainty {
+    std::array<std::array<double, 8>, 8> covariance{};  // c3..c0 of p_a, then of p_b
+    double pawn_value_error = 0;                        // standard error of p_a(1) = sum(as)
+    double spread_error = 0;                            // standard error of p_b(1) = sum(bs)
+};
+
+// The uncertainty of the maximum-likelihood coefficients as, bs; none if the information
+// matrix is not positive definite there (the data do not determine every coefficient).
+std::optional<FitUncertainty> probability_fit_uncertainty(std::span<const MomData> moms,
+                                                          int mom_target, const model::Poly3& as,
+                                                          const model::Poly3& bs);
+
 struct FitResult {
     std::vector<int> skipped_moms;  // too few wins for a local fit
     std::vector<FailedLocalFit> failed_local_fits;
@@ -76,6 +93,7 @@ struct FitResult {
     // Optimize methods only.
     std::optional<double> initial_objective, final_objective;
     std::optional<Minimization> minimization;
+    std::optional<FitUncertainty> uncertainty;  // converged optimizeProbability fits only
 };
 
 // Runs stages 1-3 for an optimize or fitDensity method. Throws std::runtime_error when fewer

@@ -201,5 +201,10 @@ if [[ $newpawn -ne $oldpawn ]]; then
 else
     echo "Based on $poscount positions from $gamescount games, NormalizeToPawnValue should stay at $oldpawn."
 fi
+# Beyond the original: how far the fitted value is from certain.
+pawnerror=$(grep -oP 'Standard errors: NormalizeToPawnValue \K[0-9.]+' scoreWDL.log | tail -n 1 || true)
+if [[ -n $pawnerror ]]; then
+    echo "The fitted value has a standard error of $pawnerror (positions taken as independent, so at least this)."
+fi
 
 echo "ended at: " "$(date)"

@@ -129,6 +129,7 @@ if run_update static --firstrev "$c1" --lastrev "$c2"; then
     expect_line static/out.txt "^Based on $retained positions from 178 games"
     new=$(grep -oP 'const int NormalizeToPawnValue = \K\d+' static/scoreWDL.log)
     expect_line static/out.txt "(to $new|stay at $new)\.\$"
+    expect_line static/out.txt '^The fitted value has a standard error of [0-9]+\.[0-9]{2} '
     [[ -s static/updateWDL.json ]] || fail "static: no updateWDL.json"
 else
     fail "static run failed: $(cat static/out.txt)"

@@ -1,12 +1,35 @@
 #include "wdl/pgn/reader.hpp"
 
+#include <array>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
 namespace wdl::pgn {
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f'; }
+// Character classes, so that the loops over movetext test each character with one lookup.
+enum CharClass : std::uint8_t {
+    kBlank = 1,
+    kTokenEnd = 2,     // ends a move token: a blank or a character that starts something else
+    kCommentStop = 4,  // what a brace comment's scan stops at: its end, or a line end
+};
+
+constexpr std::array<std::uint8_t, 256> make_char_classes() {
+    std::array<std::uint8_t, 256> classes{};
+    for (unsigned char c : std::string_view(" \t\r\n\f")) classes[c] |= kBlank | kTokenEnd;
+    for (unsigned char c : std::string_view("{}();[$")) classes[c] |= kTokenEnd;
+    for (unsigned char c : std::string_view("}\n")) classes[c] |= kCommentStop;
+    return classes;
+}
+
+constexpr auto kCharClasses = make_char_classes();
+
+bool has_class(char c, CharClass char_class) {
+    return kCharClasses[static_cast<unsigned char>(c)] & char_class;
+}
+
+bool is_blank(char c) { return has_class(c, kBlank); }
 
 bool is_tag_name_char(char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
@@ -164,13 +187,7 @@ class GameReader {
 
     std::string_view read_token() {
         std::size_t start = pos_;
-        while (!at_end()) {
-            char c = peek();
-            if (is_blank(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' ||
-                c == '[' || c == '$')
-                break;
-            ++pos_;
-        }
+        while (!at_end() && !has_class(peek(), kTokenEnd)) ++pos_;
         return text_.substr(start, pos_ - start);
     }
 
@@ -197,8 +214,9 @@ class GameReader {
     // Comments are short, so one plain loop beats separate memchr calls for '}' and '\n'.
     std::size_t find_comment_close() {
         for (std::size_t i = pos_ + 1; i < text_.size(); ++i) {
+            if (!has_class(text_[i], kCommentStop)) continue;
             if (text_[i] == '}') return i;
-            if (text_[i] == '\n' && tag_line_at(text_, i + 1)) {
+            if (tag_line_at(text_, i + 1)) {
                 pos_ = i + 1;
                 return std::string_view::npos;
             }

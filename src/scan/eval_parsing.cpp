@@ -10,25 +10,32 @@ namespace {
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // Exact centipawns of a decimal number (optional sign, digits, optional '.' and digits):
-// 100 * value rounded half away from zero, in one pass over the token. Magnitudes are
-// saturated far above the clamp so that long digit strings cannot overflow.
+// 100 * value rounded half away from zero, in one pass over the token. Only the first three
+// decimals matter: two give the centipawns, the third rounds. Magnitudes are saturated far
+// above the clamp so that long digit strings cannot overflow.
 std::optional<int> exact_centipawns(std::string_view token) {
     constexpr long long kSaturation = 1'000'000'000;
-    std::size_t i = 0;
+    const char* p = token.data();
+    const char* const end = p + token.size();
     bool negative = false;
-    if (!token.empty() && (token[0] == '+' || token[0] == '-')) negative = token[i++] == '-';
+    if (p != end && (*p == '+' || *p == '-')) negative = *p++ == '-';
+    const char* const whole_start = p;
     long long whole = 0;
-    int digits = 0;
-    for (; i < token.size() && is_digit(token[i]); ++i, ++digits)
-        whole = std::min(whole * 10 + (token[i] - '0'), kSaturation);
-    int fraction[3] = {0, 0, 0};
-    if (i < token.size() && token[i] == '.') {
-        for (int k = 0; ++i < token.size() && is_digit(token[i]); ++k, ++digits)
-            if (k < 3) fraction[k] = token[i] - '0';
+    for (; p != end && is_digit(*p); ++p)
+        if (whole < kSaturation) whole = whole * 10 + (*p - '0');
+    bool has_digits = p != whole_start;
+    long long centipawns = whole * 100;
+    if (p != end && *p == '.') {
+        const char* const decimals = ++p;
+        while (p != end && is_digit(*p)) ++p;
+        std::size_t count = std::size_t(p - decimals);
+        has_digits = has_digits || count > 0;
+        if (count > 0) centipawns += 10 * (decimals[0] - '0');
+        if (count > 1) centipawns += decimals[1] - '0';
+        if (count > 2 && decimals[2] >= '5') ++centipawns;
     }
-    if (digits == 0 || i != token.size()) return std::nullopt;
-    long long centipawns = std::min(whole * 100 + fraction[0] * 10 + fraction[1], kSaturation);
-    if (fraction[2] >= 5) ++centipawns;
+    if (!has_digits || p != end) return std::nullopt;
+    centipawns = std::min(centipawns, kSaturation);
     return int(negative ? -centipawns : centipawns);
 }
 

@@ -256,10 +256,7 @@ int run(const Options& o) {
     for (const auto& file : o.files) {
         fmt::print("Reading eval stats from {}.\n", file);
         std::fflush(stdout);
-        auto report = wdl::model::read_count_file(
-            file, [&grid](const wdl::model::PositionKey& key, std::int64_t count) {
-                grid.add(key, count);
-            });
+        auto report = wdl::model::add_count_file(file, grid);
         warn_repeated_keys(file, report.repeated_keys);
     }
     auto totals = grid.totals();

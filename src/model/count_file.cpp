@@ -10,9 +10,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <exception>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -60,6 +62,20 @@ class JsonText {
     JsonText& operator=(const JsonText&) = delete;
 
     simdjson::padded_string_view view() const { return view_; }
+
+    // Lets the bytes [offset, offset + count) be changed: a mapped file's pages are private
+    // copies once written. Returns the first byte.
+    char* make_writable(std::size_t offset, std::size_t count) {
+        char* data = const_cast<char*>(view_.data());
+        if (map_) {
+            std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
+            std::size_t first = offset / page * page;
+            if (::mprotect(static_cast<char*>(map_) + first, offset + count - first,
+                           PROT_READ | PROT_WRITE) != 0)
+                throw std::runtime_error("cannot change the mapping of a count file");
+        }
+        return data + offset;
+    }
 
   private:
     void* map_ = nullptr;
@@ -207,11 +223,12 @@ bool packable(const PositionKey& key) {
 
 // Calls entry(key text, key, canonical, count) for every key of the document in order.
 template <typename EntryFunction>
-void read_entries(const std::filesystem::path& path, const JsonText& text, EntryFunction&& entry) {
-    const char* text_end = text.view().data() + text.view().size();
+void read_entries(const std::filesystem::path& path, simdjson::padded_string_view text,
+                  EntryFunction&& entry) {
+    const char* text_end = text.data() + text.size();
     od::parser parser;
     od::document document;
-    if (auto error = parser.iterate(text.view()).get(document)) fail_json(path, error);
+    if (auto error = parser.iterate(text).get(document)) fail_json(path, error);
     od::object object;
     if (auto error = document.get_object().get(object)) fail_json(path, error);
     for (auto field_result : object) {
@@ -249,7 +266,7 @@ CountFileReport read_count_file(const std::filesystem::path& path, const CountSi
     // find its repeated keys.
     bool in_order = true;
     std::string previous_text;
-    read_entries(path, text,
+    read_entries(path, text.view(),
                  [&](std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
                      in_order = in_order && previous_text < key_text;
                      previous_text.assign(key_text);
@@ -258,13 +275,98 @@ CountFileReport read_count_file(const std::filesystem::path& path, const CountSi
     if (in_order) return report;
     std::vector<FileEntry> entries;
     read_entries(
-        path, text,
+        path, text.view(),
         [&](std::string_view key_text, const PositionKey& key, bool canonical, std::int64_t count) {
             entries.push_back({canonical ? pack_key(key) : 0,
                                canonical ? std::string() : std::string(key_text), key, count});
         });
     report.repeated_keys = correct_repeated_keys(std::move(entries), sink);
     return report;
+}
+
+namespace {
+
+// Files at least this large are read in two halves at once.
+constexpr std::size_t kSplitBytes = std::size_t{8} << 20;
+
+// Where a count object can be cut in two: a ',' between two entries followed by a blank, near
+// the middle. The ',' then closes the first half ('}') and the blank opens the second ('{').
+// A ',' followed by blanks and '"' lies between entries when no key holds a '"'; if one does,
+// a half fails to parse and the file is read in one piece.
+std::optional<std::size_t> find_split(std::string_view text) {
+    for (std::size_t comma = text.find(',', text.size() / 2); comma != std::string_view::npos;
+         comma = text.find(',', comma + 1)) {
+        std::size_t next = text.find_first_not_of(" \t\r\n", comma + 1);
+        if (next == std::string_view::npos) return std::nullopt;
+        if (next > comma + 1 && text[next] == '"') return comma;
+    }
+    return std::nullopt;
+}
+
+// The counts of one half into its own grid, and whether its keys were in order.
+struct HalfCounts {
+    std::optional<CountGrid> grid;
+    bool in_order = true;
+    std::string first_key, last_key;
+    std::exception_ptr error;
+};
+
+void count_half(const std::filesystem::path& path, simdjson::padded_string_view text,
+                HalfCounts& half) {
+    try {
+        read_entries(
+            path, text,
+            [&](std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
+                if (half.first_key.empty()) half.first_key.assign(key_text);
+                half.in_order = half.in_order && half.last_key < key_text;
+                half.last_key.assign(key_text);
+                half.grid->add(key, count);
+            });
+    } catch (...) {
+        half.error = std::current_exception();
+    }
+}
+
+// Reads a large file in two halves on two threads into grids of their own; false (nothing
+// added) if the file cannot be split, a half does not parse, or its keys are not in order.
+bool add_in_halves(const std::filesystem::path& path, JsonText& text, CountGrid& grid) {
+    std::string_view whole(text.view().data(), text.view().size());
+    auto split = find_split(whole);
+    if (!split) return false;
+    char* cut = text.make_writable(*split, 2);
+    const char comma = cut[0], blank = cut[1];
+    cut[0] = '}';
+    cut[1] = '{';
+    std::size_t capacity = text.view().capacity();
+    simdjson::padded_string_view first(whole.data(), *split + 1, capacity);
+    simdjson::padded_string_view second(cut + 1, whole.size() - *split - 1, capacity - *split - 1);
+    HalfCounts halves[2];
+    halves[0].grid.emplace(grid.blank_copy());
+    halves[1].grid.emplace(grid.blank_copy());
+    std::thread helper(count_half, std::cref(path), second, std::ref(halves[1]));
+    count_half(path, first, halves[0]);
+    helper.join();
+    cut[0] = comma;
+    cut[1] = blank;
+    for (const HalfCounts& half : halves)
+        if (half.error || !half.in_order) return false;
+    if (!(halves[0].last_key < halves[1].first_key)) return false;
+    grid.add_grid(*halves[0].grid);
+    grid.add_grid(*halves[1].grid);
+    return true;
+}
+
+}  // namespace
+
+CountFileReport add_count_file(const std::filesystem::path& path, CountGrid& grid) {
+    {
+        JsonText text(path);
+        bool large = text.view().size() >= kSplitBytes && !is_null_document(text.view());
+        if (large && add_in_halves(path, text, grid)) return {};
+    }
+    // Small, unusual or faulty files: in one piece, which also words any error.
+    return read_count_file(
+        path, [&grid](const PositionKey& key, std::int64_t count) { grid.add(key, count); });
 }
 
 }  // namespace wdl::model

@@ -48,6 +48,14 @@ bool CountGrid::add(const PositionKey& key, std::int64_t count) {
     return true;
 }
 
+void CountGrid::add_grid(const CountGrid& other) {
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+        cells_[i].wins += other.cells_[i].wins;
+        cells_[i].draws += other.cells_[i].draws;
+        cells_[i].losses += other.cells_[i].losses;
+    }
+}
+
 WdlCounts CountGrid::totals_at_mom(int mom) const {
     WdlCounts sum;
     if (eval_max_ < 0) return sum;

@@ -140,3 +140,86 @@ TEST_CASE("an unreadable file is an error naming it", "[model][file]") {
     auto message = error_of("/nonexistent/counts.json");
     CHECK_THAT(message, Catch::Contains("/nonexistent/counts.json"));
 }
+
+namespace {
+
+// A count file of about 10 MB in the scanners' layout (sorted keys, two-space indent), above
+// the size that is read in two halves. `separator` joins the entries.
+std::string large_count_file(const std::string& separator = ",\n  ") {
+    std::vector<std::string> entries;
+    for (char result : {'D', 'L', 'W'})
+        for (int move = 1; move <= 120; ++move)
+            for (int material = 17; material <= 78; material += 3)
+                for (int eval = -400; eval <= 400; eval += 20)
+                    entries.push_back(fmt::format("\"('{}', {}, {}, {})\": {}", result, move,
+                                                  material, eval,
+                                                  (move * 7 + eval + 1300) % 13 + 1));
+    std::sort(entries.begin(), entries.end());
+    std::string text = "{\n  ";
+    for (std::size_t i = 0; i < entries.size(); ++i) text += (i ? separator : "") + entries[i];
+    return text + "\n}";
+}
+
+wdl::model::CountGrid empty_grid() {
+    wdl::model::GridFilter filter;
+    filter.move_max = 200;
+    return wdl::model::CountGrid(filter, wdl::model::Normalization::fixed(100));
+}
+
+bool same_cells(const wdl::model::CountGrid& x, const wdl::model::CountGrid& y) {
+    for (int mom = x.mom_min(); mom <= x.mom_max(); ++mom)
+        for (int eval = -x.eval_max(); eval <= x.eval_max(); ++eval) {
+            const auto &a = x.at(mom, eval), &b = y.at(mom, eval);
+            if (a.wins != b.wins || a.draws != b.draws || a.losses != b.losses) return false;
+        }
+    return true;
+}
+
+wdl::model::CountGrid read_sequentially(const fs::path& path) {
+    auto grid = empty_grid();
+    wdl::model::read_count_file(
+        path, [&](const PositionKey& key, std::int64_t count) { grid.add(key, count); });
+    return grid;
+}
+
+}  // namespace
+
+TEST_CASE("a large file read in two halves counts as read in one piece", "[model][counts]") {
+    std::string text = large_count_file();
+    REQUIRE(text.size() > (std::size_t{8} << 20));
+    for (const auto& [name, content] :
+         {std::pair{"layout of the scanners", text}, std::pair{"one line", large_count_file(", ")},
+          std::pair{"no blanks", large_count_file(",")}}) {
+        INFO(name);
+        auto path = write_temp("large.json", content);
+        auto grid = empty_grid();
+        auto report = wdl::model::add_count_file(path, grid);
+        CHECK(report.repeated_keys.empty());
+        CHECK(grid.totals().total() > 0);
+        CHECK(same_cells(grid, read_sequentially(path)));
+        // The file itself is left as it was.
+        std::ifstream in(path, std::ios::binary);
+        CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == content);
+    }
+}
+
+TEST_CASE("a large file with a repeated key or an error is read in one piece", "[model][counts]") {
+    std::string text = large_count_file();
+    // The last key again, at the start of the second half: out of order, repeated.
+    std::size_t last = text.rfind("\"('W'");
+    std::string last_entry = text.substr(last, text.find('\n', last) - last);
+    std::size_t middle = text.find(",\n  ", text.size() / 2);
+    std::string repeated = text.substr(0, middle) + ",\n  " + last_entry + text.substr(middle);
+    auto path = write_temp("large_repeated.json", repeated);
+    auto grid = empty_grid();
+    auto report = wdl::model::add_count_file(path, grid);
+    REQUIRE(report.repeated_keys.size() == 1);
+    CHECK(same_cells(grid, read_sequentially(write_temp("large_plain.json", text))));
+
+    std::string broken = text;
+    broken.replace(broken.size() - 100, 1, "x");
+    auto broken_path = write_temp("large_broken.json", broken);
+    auto broken_grid = empty_grid();
+    CHECK_THROWS_WITH(wdl::model::add_count_file(broken_path, broken_grid),
+                      Catch::Contains(broken_path.string()));
+}

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "wdl/model/count_grid.hpp"
 #include "wdl/model/position_key.hpp"
 
 // Reading the scanner's count files: a JSON object {"('W', move, material, eval)": count}.
@@ -25,5 +26,9 @@ struct CountFileReport {
 // key not of the form ('W', move, material, eval) (numbers as Python literals), or a count
 // that is negative, not an integer or beyond 64 bits.
 CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink);
+
+// read_count_file into a grid. A large file whose keys are in order, as scanners write them,
+// is read in two halves on two threads; any other file as read_count_file does it.
+CountFileReport add_count_file(const std::filesystem::path& path, CountGrid& grid);
 
 }  // namespace wdl::model

@@ -29,6 +29,11 @@ class CountGrid {
     // within +-eval_max(); returns whether it was retained.
     bool add(const PositionKey& key, std::int64_t count);
 
+    // A grid of the same filter and normalization, without counts.
+    CountGrid blank_copy() const { return CountGrid(filter_, normalization_); }
+    // Adds the cells of a grid made by blank_copy.
+    void add_grid(const CountGrid& other);
+
     int mom_min() const { return mom_min_; }
     int mom_max() const { return mom_min_ + mom_count_ - 1; }
     int mom_count() const { return mom_count_; }

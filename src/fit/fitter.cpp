@@ -43,28 +43,37 @@ std::optional<Objective> method_objective(Method method) {
 
 namespace {
 
-// Residual win_rate(x; a, b) - observed win density, parameters {a, b}.
-class WinDensityResidual final : public ceres::SizedCostFunction<1, 2> {
+// Residuals win_rate(x; a, b) - observed win density at every eval of one mom, parameters
+// {a, b}. One cost function for all of a mom's cells: a residual block per cell would cost a
+// heap object and Ceres' bookkeeping each, more than evaluating them.
+class WinDensityResiduals final : public ceres::CostFunction {
   public:
-    WinDensityResidual(double eval, double density) : eval_(eval), density_(density) {}
+    explicit WinDensityResiduals(const MomData& mom) : cells_(mom.cells) {
+        set_num_residuals(int(cells_.size()));
+        mutable_parameter_block_sizes()->push_back(2);
+    }
 
     bool Evaluate(double const* const* parameters, double* residuals,
                   double** jacobians) const override {
         double a = parameters[0][0], b = parameters[0][1];
         double spread = model::effective_spread(b);
-        double z = (eval_ - a) / spread;
-        double w = model::logistic(z);
-        residuals[0] = w - density_;
-        if (jacobians && jacobians[0]) {
-            double slope = w * (1.0 - w) / spread;
-            jacobians[0][0] = -slope;
-            jacobians[0][1] = b < model::kMinSpread ? 0.0 : -slope * z;
+        double* jacobian = jacobians ? jacobians[0] : nullptr;  // row-major, 2 per residual
+        for (std::size_t i = 0; i < cells_.size(); ++i) {
+            const Cell& cell = cells_[i];
+            double z = (cell.eval - a) / spread;
+            double w = model::logistic(z);
+            residuals[i] = w - cell.wins / cell.total();
+            if (jacobian) {
+                double slope = w * (1.0 - w) / spread;
+                jacobian[2 * i] = -slope;
+                jacobian[2 * i + 1] = b < model::kMinSpread ? 0.0 : -slope * z;
+            }
         }
         return true;
     }
 
   private:
-    double eval_, density_;
+    const std::vector<Cell>& cells_;
 };
 
 // Ceres logs to stderr when its line search degenerates near an optimum (harmless) and when
@@ -280,12 +289,10 @@ Minimization minimize(const SmoothObjective& objective, double* parameters) {
 }  // namespace
 
 LocalResult fit_density(const MomData& mom, LocalFit start) {
+    if (mom.cells.empty()) return {start, {false, "no data"}};
     std::array<double, 2> ab{start.a, start.b};
     ceres::Problem problem;
-    for (const Cell& cell : mom.cells) {
-        problem.AddResidualBlock(new WinDensityResidual(cell.eval, cell.wins / cell.total()),
-                                 nullptr, ab.data());
-    }
+    problem.AddResidualBlock(new WinDensityResiduals(mom), nullptr, ab.data());
     ceres::Solver::Summary summary = solve_least_squares(problem);
     bool converged = summary.termination_type == ceres::CONVERGENCE;
     return {{mom.mom, ab[0], ab[1]}, {converged, converged ? "" : summary.message}};

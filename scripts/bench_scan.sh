@@ -32,16 +32,23 @@ make_big_file() {  # $1 = many-file corpus, $2 = output: all members concatenate
     [ -f "$2" ] || find "$1" -name '*.pgn.gz' -print0 | sort -z | xargs -0 cat >"$2"
 }
 
-seconds() {  # median wall time of 3 runs of "$@"
-    local times=()
+# The machine's speed drifts over minutes, so the runs are interleaved: each round runs every
+# configuration once, and each gets the median of its rounds.
+declare -A median
+time_interleaved() {  # time_interleaved NAME...: runs function NAME for 3 rounds each
+    declare -A times
     for _ in 1 2 3; do
-        local start end
-        start=$(date +%s.%N)
-        "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-        end=$(date +%s.%N)
-        times+=("$(echo "$end - $start" | bc -l)")
+        for name in "$@"; do
+            local start end
+            start=$(date +%s.%N)
+            "$name" >/dev/null 2>&1 || { echo "failed: $name" >&2; exit 1; }
+            end=$(date +%s.%N)
+            times[$name]+="$(echo "$end - $start" | bc -l) "
+        done
     done
-    printf '%s\n' "${times[@]}" | sort -n | sed -n 2p
+    for name in "$@"; do
+        median[$name]=$(printf '%s\n' ${times[$name]} | sort -n | sed -n 2p)
+    done
 }
 
 peak_kib() {  # peak resident memory in KiB of "$@"
@@ -57,12 +64,15 @@ text_mb=$(( $(find "$work/many" -name '*.pgn.gz' -print0 | xargs -0 cat | zcat |
 files=$(find "$work/many" -name '*.pgn.gz' | wc -l)
 echo "Corpus: $copies copies of data/: $files files, $text_mb MB of PGN text, $(du -sm "$work/many" | cut -f1) MB gzip"
 
-zcat_many=$(seconds bash -c "find $work/many -name '*.pgn.gz' -print0 | xargs -0 cat | zcat >/dev/null")
-zcat_big=$(seconds bash -c "zcat $work/big.pgn.gz >/dev/null")
-many_1=$(seconds "$scanner" --dir "$work/many" -r --concurrency 1 "${scan_options[@]}")
-many_2=$(seconds "$scanner" --dir "$work/many" -r --concurrency 2 "${scan_options[@]}")
-big_1=$(seconds "$scanner" --file "$work/big.pgn.gz" --concurrency 1 "${scan_options[@]}")
-big_2=$(seconds "$scanner" --file "$work/big.pgn.gz" --concurrency 2 "${scan_options[@]}")
+zcat_many() { find "$work/many" -name '*.pgn.gz' -print0 | xargs -0 cat | zcat; }
+zcat_big() { zcat "$work/big.pgn.gz"; }
+scan_many_1() { "$scanner" --dir "$work/many" -r --concurrency 1 "${scan_options[@]}"; }
+scan_many_2() { "$scanner" --dir "$work/many" -r --concurrency 2 "${scan_options[@]}"; }
+scan_big_1() { "$scanner" --file "$work/big.pgn.gz" --concurrency 1 "${scan_options[@]}"; }
+scan_big_2() { "$scanner" --file "$work/big.pgn.gz" --concurrency 2 "${scan_options[@]}"; }
+time_interleaved zcat_many scan_many_1 scan_many_2 zcat_big scan_big_1 scan_big_2
+zcat_many=${median[zcat_many]} many_1=${median[scan_many_1]} many_2=${median[scan_many_2]}
+zcat_big=${median[zcat_big]} big_1=${median[scan_big_1]} big_2=${median[scan_big_2]}
 mem_tenth=$(peak_kib "$scanner" --dir "$work/tenth" -r --concurrency 2 "${scan_options[@]}")
 mem_full=$(peak_kib "$scanner" --dir "$work/many" -r --concurrency 2 "${scan_options[@]}")
 

@@ -255,24 +255,32 @@ void read_entries(const std::filesystem::path& path, simdjson::padded_string_vie
     }
 }
 
-}  // namespace
+// Whether keys come in strictly increasing order, as scanners write them: then none repeats.
+struct KeyOrder {
+    bool increasing = true;
+    std::string first, last;
 
-CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink) {
+    void see(std::string_view key) {
+        if (first.empty()) first.assign(key);
+        increasing = increasing && last < key;
+        last.assign(key);
+    }
+};
+
+// read_count_file on a file already opened.
+CountFileReport read_counts(const std::filesystem::path& path, const JsonText& text,
+                            const CountSink& sink) {
     CountFileReport report;
-    JsonText text(path);
     if (is_null_document(text.view())) return report;
-    // Scanners write their keys sorted, so none can repeat: one comparison per key proves it
-    // and the counts go straight to the sink. Only a file out of order is read once more to
-    // find its repeated keys.
-    bool in_order = true;
-    std::string previous_text;
+    // One comparison per key proves that none repeats, and the counts go straight to the
+    // sink. Only a file out of order is read once more to find its repeated keys.
+    KeyOrder order;
     read_entries(path, text.view(),
                  [&](std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
-                     in_order = in_order && previous_text < key_text;
-                     previous_text.assign(key_text);
+                     order.see(key_text);
                      sink(key, count);
                  });
-    if (in_order) return report;
+    if (order.increasing) return report;
     std::vector<FileEntry> entries;
     read_entries(
         path, text.view(),
@@ -282,6 +290,13 @@ CountFileReport read_count_file(const std::filesystem::path& path, const CountSi
         });
     report.repeated_keys = correct_repeated_keys(std::move(entries), sink);
     return report;
+}
+
+}  // namespace
+
+CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink) {
+    JsonText text(path);
+    return read_counts(path, text, sink);
 }
 
 namespace {
@@ -306,8 +321,7 @@ std::optional<std::size_t> find_split(std::string_view text) {
 // The counts of one half into its own grid, and whether its keys were in order.
 struct HalfCounts {
     std::optional<CountGrid> grid;
-    bool in_order = true;
-    std::string first_key, last_key;
+    KeyOrder order;
     std::exception_ptr error;
 };
 
@@ -317,9 +331,7 @@ void count_half(const std::filesystem::path& path, simdjson::padded_string_view 
         read_entries(
             path, text,
             [&](std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
-                if (half.first_key.empty()) half.first_key.assign(key_text);
-                half.in_order = half.in_order && half.last_key < key_text;
-                half.last_key.assign(key_text);
+                half.order.see(key_text);
                 half.grid->add(key, count);
             });
     } catch (...) {
@@ -349,8 +361,8 @@ bool add_in_halves(const std::filesystem::path& path, JsonText& text, CountGrid&
     cut[0] = comma;
     cut[1] = blank;
     for (const HalfCounts& half : halves)
-        if (half.error || !half.in_order) return false;
-    if (!(halves[0].last_key < halves[1].first_key)) return false;
+        if (half.error || !half.order.increasing) return false;
+    if (!(halves[0].order.last < halves[1].order.first)) return false;
     grid.add_grid(*halves[0].grid);
     grid.add_grid(*halves[1].grid);
     return true;
@@ -359,14 +371,12 @@ bool add_in_halves(const std::filesystem::path& path, JsonText& text, CountGrid&
 }  // namespace
 
 CountFileReport add_count_file(const std::filesystem::path& path, CountGrid& grid) {
-    {
-        JsonText text(path);
-        bool large = text.view().size() >= kSplitBytes && !is_null_document(text.view());
-        if (large && add_in_halves(path, text, grid)) return {};
-    }
+    JsonText text(path);
+    bool large = text.view().size() >= kSplitBytes && !is_null_document(text.view());
+    if (large && add_in_halves(path, text, grid)) return {};
     // Small, unusual or faulty files: in one piece, which also words any error.
-    return read_count_file(
-        path, [&grid](const PositionKey& key, std::int64_t count) { grid.add(key, count); });
+    return read_counts(
+        path, text, [&grid](const PositionKey& key, std::int64_t count) { grid.add(key, count); });
 }
 
 }  // namespace wdl::model

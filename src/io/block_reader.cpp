@@ -54,9 +54,15 @@ std::unique_ptr<BlockReader> make_plain_reader(std::unique_ptr<InputFile> file,
 
 std::unique_ptr<BlockReader> BlockReader::open(const std::filesystem::path& path,
                                                const ReaderLimits& limits) {
+    return open(path, compression_for(path), limits);
+}
+
+std::unique_ptr<BlockReader> BlockReader::open(const std::filesystem::path& path,
+                                               Compression compression,
+                                               const ReaderLimits& limits) {
     auto file = std::make_unique<InputFile>(path);
     auto checked_limits = usable(limits);
-    switch (compression_for(path)) {
+    switch (compression) {
         case Compression::Gzip:
             return make_gzip_reader(std::move(file), checked_limits);
         case Compression::Zstd:

@@ -213,20 +213,22 @@ TEST_CASE("the gzip check accepts only gzip members that all inflate to their en
     auto defect = [&](const std::string& name, const std::string& bytes) {
         return gzip_file_defect(file(name, bytes)).value_or("accepted");
     };
-    CHECK(contains(defect("html.gz", "<html><body>Server busy</body></html>"),
-                   "not valid gzip data"));
+    CHECK(contains(defect("html.gz", "<html><body>Server busy</body></html>"), "not a gzip file"));
     CHECK(contains(defect("empty.gz", ""), "empty"));
-    CHECK(contains(defect("half.gz", member.substr(0, member.size() / 2)), "truncated"));
-    CHECK(contains(defect("no-trailer.gz", member.substr(0, member.size() - 4)), "truncated"));
+    CHECK(contains(defect("half.gz", member.substr(0, member.size() / 2)),
+                   "truncated gzip member 1"));
+    CHECK(contains(defect("no-trailer.gz", member.substr(0, member.size() - 4)),
+                   "truncated gzip member 1"));
     CHECK(contains(defect("cut-last.gz", members.substr(0, members.size() - 100)),
-                   "truncated gzip data (it ends inside member 60)"));
-    CHECK(contains(defect("junk-after.gz", members + "<html>"), "after 60 complete gzip member"));
+                   "truncated gzip member 60"));
+    CHECK(contains(defect("junk-after.gz", members + "<html>"),
+                   "unexpected bytes after gzip member 60"));
     auto bad_crc = member;
     bad_crc[bad_crc.size() - 6] ^= 1;  // the trailer is CRC-32 and length, 4 bytes each
-    CHECK(contains(defect("bad-crc.gz", bad_crc), "not valid gzip data"));
+    CHECK(contains(defect("bad-crc.gz", bad_crc), "corrupt gzip member 1"));
     auto zlib_stream = member;
     zlib_stream[0] = 0x78;  // a zlib header is not a gzip header
-    CHECK(contains(defect("zlib.gz", zlib_stream), "not valid gzip data"));
+    CHECK(contains(defect("zlib.gz", zlib_stream), "not a gzip file"));
     CHECK(gzip_file_defect(scenario.folder / "missing.gz"));
 }
 
@@ -523,8 +525,8 @@ TEST_CASE("a game file cut short without a Content-Length or not gzip at all is 
     for (std::string line; std::getline(lines, line);)
         if (line.starts_with("Error: test ")) errors[line.substr(12, 4)] = line;
     CHECK(errors.size() == 2);
-    CHECK(contains(errors["fa01"], "truncated gzip data"));
-    CHECK(contains(errors["fa02"], "not valid gzip data"));
+    CHECK(contains(errors["fa01"], "truncated gzip member"));
+    CHECK(contains(errors["fa02"], "not a gzip file"));
     CHECK(contains(result.output, "downloaded: 2 ("));
     CHECK(contains(result.output, "failed: 2."));
     for (auto [date, id] : {std::pair{"24-07-03", "fa03"}, std::pair{"24-07-04", "fa04"}}) {

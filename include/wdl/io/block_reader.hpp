@@ -33,6 +33,11 @@ class BlockReader {
     // opened (missing, unreadable, a directory).
     static std::unique_ptr<BlockReader> open(const std::filesystem::path& path,
                                              const ReaderLimits& limits = {});
+    // The same with the compression given, for a file whose name does not tell it (e.g. a
+    // download under its temporary name).
+    static std::unique_ptr<BlockReader> open(const std::filesystem::path& path,
+                                             Compression compression,
+                                             const ReaderLimits& limits = {});
     virtual ~BlockReader() = default;
 
     // Appends the next decompressed bytes to `out` and returns their count; 0 means the end

@@ -1,13 +1,13 @@
 // Bulk-downloads the games (.pgn.gz) and metadata (.json) of finished fishtest tests into
 // PATH/YY-MM-DD/<test-id>/, fetching only what is not there yet.
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <iostream>
 
 #include "http_command_line.hpp"
-#include "wdl/fishtest/downloader.hpp"
+#include "wdl/download/downloader.hpp"
+#include "wdl/util/error.hpp"
+#include "wdl/util/progress_line.hpp"
 
 namespace {
 
@@ -19,7 +19,7 @@ double unix_time_hours_ago(double hours) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    using namespace wdl::fishtest;
+    using namespace wdl::download;
     CLI::App app{"Bulk-download .pgn.gz files from finished tests on fishtest."};
     app.option_defaults()->always_capture_default();
 
@@ -57,15 +57,12 @@ int main(int argc, char** argv) {
     settings.query.since_unix_time = unix_time_hours_ago(time_delta);
     settings.rules.tc_lower_limit = tc_lower;
     settings.rules.tc_upper_limit = tc_upper;
-    settings.show_progress = ::isatty(STDERR_FILENO);
+    settings.show_progress = wdl::util::stderr_is_terminal();
 
-    try {
+    return wdl::util::report_errors([&] {
         HttpClient client(http.options());
         auto summary = download_finished_runs(settings, client, std::cout);
         print_summary(summary, std::cout);
         return summary.failed == 0 && summary.bad_pages == 0 ? 0 : 1;
-    } catch (const std::exception& error) {
-        std::cerr << "Error: " << error.what() << "\n";
-        return 1;
-    }
+    });
 }

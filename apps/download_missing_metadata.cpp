@@ -4,10 +4,11 @@
 #include <iostream>
 
 #include "http_command_line.hpp"
-#include "wdl/fishtest/missing_metadata.hpp"
+#include "wdl/download/missing_metadata.hpp"
+#include "wdl/util/error.hpp"
 
 int main(int argc, char** argv) {
-    using namespace wdl::fishtest;
+    using namespace wdl::download;
     CLI::App app{"Download fishtest metadata for any test that .pgn(.gz) files can be found for."};
     app.option_defaults()->always_capture_default();
 
@@ -21,18 +22,12 @@ int main(int argc, char** argv) {
     HttpCommandLine http(app, 5.0, 30);
     CLI11_PARSE(app, argc, argv);
 
-    if (!std::filesystem::is_directory(root)) {
-        std::cerr << "Error: directory " << root << " not found.\n";
-        return 1;
-    }
     settings.root = root;
-
-    try {
+    return wdl::util::report_errors([&] {
+        if (!std::filesystem::is_directory(root))
+            throw wdl::Error("directory " + root + " not found.");
         HttpClient client(http.options());
         auto summary = download_missing_metadata(settings, client, std::cout);
         return summary.failed == 0 ? 0 : 1;
-    } catch (const std::exception& error) {
-        std::cerr << "Error: " << error.what() << "\n";
-        return 1;
-    }
+    });
 }

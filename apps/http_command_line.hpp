@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 
-#include "wdl/fishtest/http_client.hpp"
+#include "wdl/download/http_client.hpp"
 
 class HttpCommandLine {
   public:
@@ -28,8 +28,8 @@ class HttpCommandLine {
             ->check(CLI::PositiveNumber);
     }
 
-    wdl::fishtest::HttpOptions options() const {
-        wdl::fishtest::HttpOptions http;
+    wdl::download::HttpOptions options() const {
+        wdl::download::HttpOptions http;
         http.max_retries = max_retries_;
         http.pause_between_requests = std::chrono::milliseconds(long(pause_seconds_ * 1000));
         http.first_retry_delay = std::chrono::milliseconds(long(retry_delay_seconds_ * 1000));
@@ -39,7 +39,7 @@ class HttpCommandLine {
 
   private:
     double pause_seconds_ = 0.1;
-    int max_retries_ = wdl::fishtest::HttpOptions{}.max_retries;
+    int max_retries_ = wdl::download::HttpOptions{}.max_retries;
     double retry_delay_seconds_;
     long stall_seconds_;
 };

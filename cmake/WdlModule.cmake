@@ -14,11 +14,7 @@ endfunction()
 function(wdl_add_test name)
     cmake_parse_arguments(ARG "" "TEST_PREFIX" "SOURCES;DEPENDS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
-    target_link_libraries(${name} PRIVATE ${ARG_DEPENDS} Catch2::Catch2WithMain)
-    target_compile_definitions(${name} PRIVATE
-        WDL_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
-        WDL_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
-        WDL_BINARY_DIR="${PROJECT_BINARY_DIR}")
+    target_link_libraries(${name} PRIVATE ${ARG_DEPENDS} wdl_test_support Catch2::Catch2WithMain)
     # CTest runs each test by name; should a name match nothing (e.g. a name that the
     # discovery split at a ';'), --warn NoTests makes that run fail instead of passing empty.
     catch_discover_tests(${name} WORKING_DIRECTORY ${PROJECT_BINARY_DIR}

@@ -11,6 +11,8 @@
 #include <tuple>
 #include <vector>
 
+#include "wdl/util/error.hpp"
+
 namespace wdl::fit {
 
 std::string_view method_name(Method method) {
@@ -355,6 +357,8 @@ std::optional<FitUncertainty> probability_fit_uncertainty(std::span<const MomDat
 
 FitResult fit_model(std::span<const MomData> moms, const FitOptions& options) {
     FitResult result;
+    result.model.mom_type = options.mom_type;
+    result.model.mom_target = options.mom_target;
     auto objective = method_objective(options.method);
     LocalFit start{0, double(options.pawn_value), options.pawn_value / 6.0};
     std::vector<double> ts, local_as, local_bs;
@@ -377,17 +381,17 @@ FitResult fit_model(std::span<const MomData> moms, const FitOptions& options) {
         local_bs.push_back(local.fit.b);
     }
     if (result.local_fits.size() < 4) {
-        throw std::runtime_error(
-            fmt::format("Error: only {} mom values have a local fit (enough wins, converged); "
+        throw Error(
+            fmt::format("only {} mom values have a local fit (enough wins, converged); "
                         "the cubic fits need 4.",
                         result.local_fits.size()));
     }
-    for (auto [coefficients, points, name] :
-         {std::tuple{&result.as, &local_as, "p_a"}, std::tuple{&result.bs, &local_bs, "p_b"}}) {
+    for (auto [coefficients, points, name] : {std::tuple{&result.model.as, &local_as, "p_a"},
+                                              std::tuple{&result.model.bs, &local_bs, "p_b"}}) {
         auto cubic = fit_cubic(ts, *points);
         if (!cubic) {
-            throw std::runtime_error(fmt::format(
-                "Error: the least-squares cubic fit of {} to the local fits failed (the points "
+            throw Error(fmt::format(
+                "the least-squares cubic fit of {} to the local fits failed (the points "
                 "do not determine a cubic, or are not finite).",
                 name));
         }
@@ -395,14 +399,14 @@ FitResult fit_model(std::span<const MomData> moms, const FitOptions& options) {
     }
     if (objective) {
         result.initial_objective =
-            model_objective(*objective, moms, options.mom_target, result.as, result.bs);
-        result.minimization =
-            optimize_globally(*objective, moms, options.mom_target, result.as, result.bs);
+            model_objective(*objective, moms, options.mom_target, result.model.as, result.model.bs);
+        result.minimization = optimize_globally(*objective, moms, options.mom_target,
+                                                result.model.as, result.model.bs);
         result.final_objective =
-            model_objective(*objective, moms, options.mom_target, result.as, result.bs);
+            model_objective(*objective, moms, options.mom_target, result.model.as, result.model.bs);
         if (*objective == Objective::Probability && result.minimization->converged) {
-            result.uncertainty =
-                probability_fit_uncertainty(moms, options.mom_target, result.as, result.bs);
+            result.uncertainty = probability_fit_uncertainty(moms, options.mom_target,
+                                                             result.model.as, result.model.bs);
         }
     }
     return result;

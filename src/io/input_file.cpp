@@ -8,11 +8,13 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "wdl/util/error.hpp"
+
 namespace wdl::io {
 namespace {
 
-std::runtime_error open_error(const std::filesystem::path& path, int error_number) {
-    return std::runtime_error("cannot open " + path.string() + ": " + std::strerror(error_number));
+Error open_error(const std::filesystem::path& path, int error_number) {
+    return Error("cannot open " + path.string() + ": " + std::strerror(error_number));
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ namespace wdl::io {
 // like the end of the file, so readers report it as damage instead of throwing mid-stream.
 class InputFile {
   public:
-    // Throws std::runtime_error naming the file if it cannot be opened or is a directory.
+    // Throws wdl::Error naming the file if it cannot be opened or is a directory.
     explicit InputFile(const std::filesystem::path& path);
     ~InputFile();
     InputFile(const InputFile&) = delete;

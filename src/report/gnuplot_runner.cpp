@@ -13,6 +13,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "wdl/util/error.hpp"
+
 extern char** environ;
 
 namespace wdl::report::detail {
@@ -59,15 +61,13 @@ int run_gnuplot(const fs::path& directory, const std::string& script_name) {
     pid_t pid = 0;
     const int error = posix_spawnp(&pid, "gnuplot", actions.get(), nullptr, argv.data(), environ);
     if (error == ENOENT)
-        throw std::runtime_error(
-            "cannot draw plots: gnuplot was not found on PATH (install gnuplot-nox)");
-    if (error != 0)
-        throw std::runtime_error(std::string("cannot run gnuplot: ") + std::strerror(error));
+        throw wdl::Error("cannot draw plots: gnuplot was not found on PATH (install gnuplot-nox)");
+    if (error != 0) throw wdl::Error(std::string("cannot run gnuplot: ") + std::strerror(error));
 
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0) {
         if (errno != EINTR)
-            throw std::runtime_error(std::string("waiting for gnuplot: ") + std::strerror(errno));
+            throw wdl::Error(std::string("waiting for gnuplot: ") + std::strerror(errno));
     }
     return status;
 }
@@ -94,25 +94,25 @@ ScratchDirectory::~ScratchDirectory() {
 void ScratchDirectory::write(const std::string& name, std::string_view content) const {
     std::ofstream out(path_ / name, std::ios::binary);
     out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    if (!out.flush()) throw std::runtime_error("cannot write plot data " + (path_ / name).string());
+    if (!out.flush()) throw wdl::Error("cannot write plot data " + (path_ / name).string());
 }
 
 void require_target_directory(const fs::path& png) {
     const fs::path directory = png.parent_path().empty() ? fs::path(".") : png.parent_path();
     if (!fs::is_directory(directory))
-        throw std::runtime_error("cannot write plot " + png.string() + ": directory " +
-                                 directory.string() + " does not exist");
+        throw wdl::Error("cannot write plot " + png.string() + ": directory " + directory.string() +
+                         " does not exist");
 }
 
 std::string render_png(const ScratchDirectory& scratch, const std::string& script_name,
                        const std::string& png_name) {
     const int status = run_gnuplot(scratch.path(), script_name);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        throw std::runtime_error("gnuplot failed to draw " + png_name + ":\n" +
-                                 read_file(scratch.path() / log_name));
+        throw wdl::Error("gnuplot failed to draw " + png_name + ":\n" +
+                         read_file(scratch.path() / log_name));
     std::string png = read_file(scratch.path() / png_name);
     if (!png.starts_with(png_signature))
-        throw std::runtime_error("gnuplot wrote no valid PNG for " + png_name);
+        throw wdl::Error("gnuplot wrote no valid PNG for " + png_name);
     return png;
 }
 

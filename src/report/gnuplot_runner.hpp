@@ -25,12 +25,12 @@ class ScratchDirectory {
     std::filesystem::path path_;
 };
 
-// Throws std::runtime_error when the directory that is to receive `png` does not exist, so
+// Throws wdl::Error when the directory that is to receive `png` does not exist, so
 // that the caller learns this before any rendering.
 void require_target_directory(const std::filesystem::path& png);
 
 // Runs `gnuplot script_name` inside `scratch`; the script must write the PNG `png_name`
-// there. Returns the PNG's bytes. Throws std::runtime_error when gnuplot is missing, fails
+// there. Returns the PNG's bytes. Throws wdl::Error when gnuplot is missing, fails
 // (with its error output) or writes no PNG.
 std::string render_png(const ScratchDirectory& scratch, const std::string& script_name,
                        const std::string& png_name);

@@ -31,35 +31,17 @@ constexpr int curve_samples = 1000;
 
 constexpr const char* eval_label = "Evaluation [lower: Internal Value units, upper: Pawns]";
 
-double evaluate(const Cubic& p, double mom) {
-    const double t = mom / p.mom_target;
-    const auto& c = p.coeffs;
-    return ((c[0] * t + c[1]) * t + c[2]) * t + c[3];
-}
-
-// win(x) = 1 / (1 + exp(-(x - a) / b)), written so that exp never overflows.
-double win_rate(double eval, double a, double b) {
-    const double z = (eval - a) / std::max(b, 1e-8);
-    if (z >= 0) return 1 / (1 + std::exp(-z));
-    const double e = std::exp(z);
-    return e / (1 + e);
-}
-
 struct Outcome {
     double win, draw, loss;
 };
 
-Outcome model_outcome(const FittedModel& model, double eval, double mom) {
-    const double a = evaluate(model.a, mom), b = evaluate(model.b, mom);
-    const double win = win_rate(eval, a, b), loss = win_rate(-eval, a, b);
-    return {win, 1 - win - loss, loss};
+Outcome model_outcome(const model::WdlModel& model, double eval, double mom) {
+    return {model.win(eval, mom), model.draw(eval, mom), model.loss(eval, mom)};
 }
 
-// As the original's labels: "((c3 * x / 58 + c2) * x / 58 + c1) * x / 58 + c0".
-std::string polynomial_text(const Cubic& p) {
-    const auto& c = p.coeffs;
-    return fmt::format("(({:5.3f} * x / {} + {:5.3f}) * x / {} + {:5.3f}) * x / {} + {:5.3f}", c[0],
-                       p.mom_target, c[1], p.mom_target, c[2], p.mom_target, c[3]);
+// The input normalization's p_a at a mom, unclamped as the fitted curves are drawn.
+double input_pawn_scale(const model::DynamicNormalization& normalization, double mom) {
+    return model::poly3(normalization.as, mom / normalization.mom_target);
 }
 
 // The plotted eval range spans whole hundreds of internal units that cover the given
@@ -194,7 +176,7 @@ class SummaryScript {
             std::string curves;
             for (int i = 0; i < eval.points; ++i) {
                 const Outcome rates =
-                    model_outcome(*plot_.model, eval.at(i), plot_.mom_plot_target);
+                    model_outcome(plot_.model->model, eval.at(i), plot_.mom_plot_target);
                 curves += fmt::format("{:.6g} {:.6g} {:.6g} {:.6g}\n", eval.at(i), rates.win,
                                       rates.draw, rates.loss);
             }
@@ -234,14 +216,16 @@ class SummaryScript {
         std::string curves;
         for (int i = 0; i < moms.points; ++i) {
             const double mom = moms.at(i);
-            curves += fmt::format("{:.6g} {:.6g} {:.6g} {:.6g}\n", mom, evaluate(model.a, mom),
-                                  evaluate(model.b, mom),
-                                  model.input_a ? evaluate(*model.input_a, mom) : 0.0);
+            curves += fmt::format(
+                "{:.6g} {:.6g} {:.6g} {:.6g}\n", mom, model.model.a(mom), model.model.b(mom),
+                model.input_normalization ? input_pawn_scale(*model.input_normalization, mom)
+                                          : 0.0);
         }
         scratch_.write("parameter_curves.dat", curves);
 
-        const std::string p_a_title = "p_a = " + polynomial_text(model.a);
-        const std::string p_b_title = "p_b = " + polynomial_text(model.b);
+        const int target = model.model.mom_target;
+        const std::string p_a_title = "p_a = " + model::polynomial_text(model.model.as, target);
+        const std::string p_b_title = "p_b = " + model::polynomial_text(model.model.bs, target);
         std::vector<std::string> items;
         if (count > 0) {
             scratch_.write("local_fits.dat", points);
@@ -250,7 +234,7 @@ class SummaryScript {
         }
         items.push_back("'parameter_curves.dat' using 1:2 with lines lw 3 lc rgb 'red' title " +
                         gnuplot_string(p_a_title));
-        if (model.input_a)
+        if (model.input_normalization)
             items.push_back(
                 "'parameter_curves.dat' using 1:4 with lines dt 2 lw 2 lc rgb 'light-coral' "
                 "title \"p_a of the input data's model\"");
@@ -328,7 +312,7 @@ class SummaryScript {
     }
 
     Grid model_grid(bool draws, const Axis& eval, const Axis& mom) const {
-        const FittedModel& model = *plot_.model;
+        const model::WdlModel& model = plot_.model->model;
         return detail::sample(eval, mom, [&model, draws](double x, double m) {
             const Outcome rates = model_outcome(model, x, m);
             return draws ? rates.draw : rates.win;

@@ -9,20 +9,15 @@
 #include <set>
 #include <stdexcept>
 
+#include "wdl/fishtest/layout.hpp"
+#include "wdl/util/error.hpp"
+
 namespace wdl::scan {
 namespace fs = std::filesystem;
 
-bool is_game_file_name(const std::string& name) {
-    for (std::string_view suffix : {".pgn", ".pgn.gz", ".pgn.zst"}) {
-        if (name.size() > suffix.size() && name.ends_with(suffix)) return true;
-    }
-    return false;
-}
-
 std::vector<fs::path> list_game_files(const fs::path& dir, bool recursive) {
     std::error_code error;
-    if (!fs::is_directory(dir, error))
-        throw std::runtime_error("Error: Directory not found: " + dir.string());
+    if (!fs::is_directory(dir, error)) throw Error("Directory not found: " + dir.string());
     std::vector<fs::path> files;
     // A dangling link named like a game file is kept, so that the scan reports it as
     // unreadable instead of losing it without a word.
@@ -30,7 +25,7 @@ std::vector<fs::path> list_game_files(const fs::path& dir, bool recursive) {
         std::error_code ignored;
         bool dangling_link = entry.is_symlink(ignored) && !entry.exists(ignored);
         if ((entry.is_regular_file(ignored) || dangling_link) &&
-            is_game_file_name(entry.path().filename().string()))
+            fishtest::is_game_file_name(entry.path().filename().string()))
             files.push_back(entry.path());
     };
     auto options = fs::directory_options::skip_permission_denied;
@@ -71,7 +66,8 @@ std::vector<std::string> find_duplicate_tests(const std::vector<fs::path>& files
     std::set<fs::path> reported;  // a set: copied corpora repeat thousands of directories
     std::vector<std::string> messages;
     for (const auto& file : files) {
-        auto [it, inserted] = directory_of_test.emplace(test_id_of(file), file.parent_path());
+        auto [it, inserted] =
+            directory_of_test.emplace(fishtest::test_id_of(file), file.parent_path());
         if (inserted || it->second == file.parent_path()) continue;
         if (!reported.insert(file.parent_path()).second) continue;
         messages.push_back("Detected a duplicate of test " + it->first + " in directory " +
@@ -82,21 +78,24 @@ std::vector<std::string> find_duplicate_tests(const std::vector<fs::path>& files
 
 namespace {
 
-void check_regex(const std::string& pattern, const char* option) {
-    if (pattern.empty()) return;
-    RE2 regex(pattern, RE2::Quiet);
-    if (!regex.ok())
-        throw std::invalid_argument(std::string("Error: invalid regular expression for ") + option +
-                                    " \"" + pattern + "\": " + regex.error());
+std::unique_ptr<RE2> compile(const std::string& pattern, const char* option) {
+    if (pattern.empty()) return nullptr;
+    auto regex = std::make_unique<RE2>(pattern, RE2::Quiet);
+    if (!regex->ok())
+        throw Error(std::string("invalid regular expression for ") + option + " \"" + pattern +
+                    "\": " + regex->error());
+    return regex;
 }
 
-using MetadataTest = std::function<bool(const TestMetadata&)>;
+using fishtest::RunMetadata;
+using MetadataTest = std::function<bool(const RunMetadata&)>;
 
 // Keeps the files whose test has metadata passing `keep`.
-std::vector<fs::path> keep_files(std::vector<fs::path> files, const MetadataByTest& metadata,
+std::vector<fs::path> keep_files(std::vector<fs::path> files,
+                                 const fishtest::MetadataByFile& metadata,
                                  const MetadataTest& keep) {
     std::erase_if(files, [&](const fs::path& file) {
-        auto it = metadata.find(test_stem_of(file));
+        auto it = metadata.find(fishtest::metadata_file_of(file));
         return it == metadata.end() || !keep(it->second);
     });
     return files;
@@ -117,46 +116,69 @@ std::string format_elo_bound(double value) {
 
 }  // namespace
 
-void validate_filters(const FileFilters& filters) {
-    check_regex(filters.match_book, "--matchBook");
-    check_regex(filters.match_rev, "--matchRev");
-    check_regex(filters.match_tc, "--matchTC");
+std::vector<fs::path> find_game_files(const GameFileSource& source, std::ostream& log) {
+    if (source.file) {
+        if (!fs::exists(*source.file)) throw Error("File not found: " + source.file->string());
+        return {*source.file};
+    }
+    log << "Looking " << (source.recursive ? "(recursively) " : "") << "for pgn files in "
+        << source.dir.string() << std::endl;
+    auto files = list_game_files(source.dir, source.recursive);
+    if (auto duplicate = find_duplicate_files(files)) {
+        throw Error("\"Duplicate\" files: " + duplicate->first.string() + " and " +
+                    duplicate->second.string());
+    }
+    for (const auto& message : find_duplicate_tests(files)) {
+        if (!source.allow_duplicates)
+            throw Error(message + "; use --allowDuplicates to continue nonetheless.");
+        log << "Warning: " << message << std::endl;
+    }
+    return files;
 }
 
-std::vector<fs::path> apply_filters(std::vector<fs::path> files, const MetadataByTest& metadata,
-                                    const FileFilters& filters, std::ostream& log) {
+FileFilter::FileFilter(FileFilters filters)
+    : filters_(std::move(filters)),
+      book_(compile(filters_.match_book, "--matchBook")),
+      revision_(compile(filters_.match_rev, "--matchRev")),
+      time_control_(compile(filters_.match_tc, "--matchTC")) {}
+
+FileFilter::~FileFilter() = default;
+FileFilter::FileFilter(FileFilter&&) noexcept = default;
+
+std::vector<fs::path> FileFilter::apply(std::vector<fs::path> files,
+                                        const fishtest::MetadataByFile& metadata,
+                                        std::ostream& log) const {
+    const FileFilters& filters = filters_;
     if (filters.sprt_only) {
-        files =
-            keep_files(std::move(files), metadata, [](const TestMetadata& m) { return m.sprt; });
+        files = keep_files(std::move(files), metadata, [](const RunMetadata& m) { return m.sprt; });
     }
-    if (!filters.match_book.empty()) {
+    if (book_) {
         bool invert = filters.match_book_invert;
         log << "Filtering pgn files " << (invert ? "not " : "") << "matching the book name "
             << filters.match_book << "\n";
-        RE2 book(filters.match_book);
-        files = keep_files(std::move(files), metadata, [&](const TestMetadata& m) {
-            return m.book && (RE2::FullMatch(*m.book, book) != invert);
+        files = keep_files(std::move(files), metadata, [&](const RunMetadata& m) {
+            return m.book && (RE2::FullMatch(*m.book, *book_) != invert);
         });
     }
-    if (!filters.match_rev.empty()) {
+    if (revision_) {
         log << "Filtering pgn files matching revision SHA " << filters.match_rev << "\n";
-        RE2 revision(filters.match_rev);
-        files = keep_files(std::move(files), metadata, [&](const TestMetadata& m) {
-            return full_match(m.resolved_base, revision) || full_match(m.resolved_new, revision);
+        files = keep_files(std::move(files), metadata, [&](const RunMetadata& m) {
+            return full_match(m.resolved_base, *revision_) ||
+                   full_match(m.resolved_new, *revision_);
         });
     }
-    if (!filters.match_tc.empty()) {
+    if (time_control_) {
         log << "Filtering pgn files matching TC " << filters.match_tc << "\n";
-        RE2 tc(filters.match_tc);
-        files = keep_files(std::move(files), metadata, [&](const TestMetadata& m) {
-            return m.tc && m.new_tc && *m.tc == *m.new_tc && RE2::FullMatch(*m.tc, tc);
+        files = keep_files(std::move(files), metadata, [&](const RunMetadata& m) {
+            auto controls = fishtest::time_controls(m);
+            return controls.size() == 1 && RE2::FullMatch(controls[0], *time_control_);
         });
     }
     if (filters.match_threads) {
         int threads = *filters.match_threads;
         log << "Filtering pgn files using threads = " << threads << "\n";
         files = keep_files(std::move(files), metadata,
-                           [&](const TestMetadata& m) { return m.threads == threads; });
+                           [&](const RunMetadata& m) { return m.threads == threads; });
     }
     if (filters.elo_diff_max || filters.elo_diff_min) {
         double max = filters.elo_diff_max.value_or(std::numeric_limits<double>::infinity());
@@ -165,9 +187,9 @@ std::vector<fs::path> apply_filters(std::vector<fs::path> files, const MetadataB
             << format_elo_bound(max) << "]\n";
         if (min != -max && !filters.sprt_only)
             log << "Warning: Asymmetric nElo window suggests --SPRTonly should be used!\n";
-        files = keep_files(std::move(files), metadata, [&](const TestMetadata& m) {
+        files = keep_files(std::move(files), metadata, [&](const RunMetadata& m) {
             if (!m.pentanomial) return false;
-            double elo = normalized_elo(*m.pentanomial);
+            double elo = fishtest::normalized_elo(*m.pentanomial);
             return min <= elo && elo <= max;
         });
     }

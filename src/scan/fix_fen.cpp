@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "wdl/io/block_reader.hpp"
+#include "wdl/util/error.hpp"
 
 namespace wdl::scan {
 
@@ -13,8 +14,7 @@ FixFenTable FixFenTable::load(const std::filesystem::path& path) {
     while (reader->read_block(text) > 0) {
     }
     if (!reader->damage().empty())
-        throw std::runtime_error("Error: damaged fixFENsource " + path.string() + ": " +
-                                 reader->damage());
+        throw Error("damaged fixFENsource " + path.string() + ": " + reader->damage());
     return parse(text);
 }
 

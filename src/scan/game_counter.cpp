@@ -2,6 +2,8 @@
 
 #include <re2/re2.h>
 
+#include "wdl/util/error.hpp"
+
 namespace wdl::scan {
 namespace {
 
@@ -21,25 +23,39 @@ bool is_bad_termination(std::string_view termination) {
            termination == "unterminated";
 }
 
-model::Outcome opposite(model::Outcome outcome) {
-    if (outcome == model::Outcome::Win) return model::Outcome::Loss;
-    if (outcome == model::Outcome::Loss) return model::Outcome::Win;
-    return model::Outcome::Draw;
+counts::Outcome opposite(counts::Outcome outcome) {
+    if (outcome == counts::Outcome::Win) return counts::Outcome::Loss;
+    if (outcome == counts::Outcome::Loss) return counts::Outcome::Win;
+    return counts::Outcome::Draw;
 }
 
 }  // namespace
 
-const char* describe(SkipReason reason) {
+std::string engine_filter_pattern(const std::optional<std::string>& match_engine,
+                                  const std::string& match_rev) {
+    return match_engine ? *match_engine : match_rev;
+}
+
+std::unique_ptr<re2::RE2> compile_engine_filter(const std::string& pattern) {
+    if (pattern.empty()) return nullptr;
+    auto filter = std::make_unique<re2::RE2>(pattern, RE2::Quiet);
+    if (!filter->ok())
+        throw Error("invalid regular expression for --matchEngine \"" + pattern +
+                    "\": " + filter->error());
+    return filter;
+}
+
+const char* describe(GameSkipReason reason) {
     switch (reason) {
-        case SkipReason::NoResult:
+        case GameSkipReason::NoResult:
             return "no decisive or drawn result";
-        case SkipReason::BadTermination:
+        case GameSkipReason::BadTermination:
             return "excluded termination";
-        case SkipReason::InvalidFen:
+        case GameSkipReason::InvalidFen:
             return "invalid FEN";
-        case SkipReason::IllegalMove:
+        case GameSkipReason::IllegalMove:
             return "illegal or unreadable move";
-        case SkipReason::Incomplete:
+        case GameSkipReason::Incomplete:
             return "incomplete game";
     }
     return "unknown";
@@ -52,7 +68,7 @@ void GameTally::add(const GameTally& other) {
     for (std::size_t i = 0; i < kSkipReasonCount; ++i) skipped[i] += other.skipped[i];
 }
 
-GameCounter::GameCounter(const CountingRules& rules, CountMap& counts)
+GameCounter::GameCounter(const CountingRules& rules, counts::CountMap& counts)
     : rules_(rules), counts_(counts) {
     game_keys_.reserve(512);
     for (int score = -kMaxScore; score <= kMaxScore; ++score)
@@ -76,11 +92,11 @@ void GameCounter::tag(std::string_view name, std::string_view value) {
     if (name == "Result") {
         has_good_result_ = true;
         if (value == "1-0") {
-            white_outcome_ = model::Outcome::Win;
+            white_outcome_ = counts::Outcome::Win;
         } else if (value == "0-1") {
-            white_outcome_ = model::Outcome::Loss;
+            white_outcome_ = counts::Outcome::Loss;
         } else if (value == "1/2-1/2") {
-            white_outcome_ = model::Outcome::Draw;
+            white_outcome_ = counts::Outcome::Draw;
         } else {
             has_good_result_ = false;
         }
@@ -98,7 +114,7 @@ void GameCounter::tag(std::string_view name, std::string_view value) {
     }
 }
 
-void GameCounter::skip_game(SkipReason reason, std::string description) {
+void GameCounter::skip_game(GameSkipReason reason, std::string description) {
     counting_ = false;
     ++tally_.skipped[std::size_t(reason)];
     if (!description.empty()) problems_.push_back({tally_.games_read - 1, std::move(description)});
@@ -112,15 +128,16 @@ bool GameCounter::set_up_board() {
     if (!rules_.fix_fen) return board_.set_fen(fen_, chess960_);
     auto fixed = rules_.fix_fen->fix(fen_);
     if (!fixed)
-        throw FatalScanError("Could not find FEN \"" + fen_.substr(0, fen_.size() - 4) +
-                             "\" in fixFENsource.");
+        throw Error("Could not find FEN \"" + fen_.substr(0, fen_.size() - 4) +
+                    "\" in fixFENsource.");
     return board_.set_fen(*fixed, chess960_);
 }
 
 void GameCounter::begin_movetext() {
-    if (!has_good_result_) return skip_game(SkipReason::NoResult);
-    if (has_bad_termination_) return skip_game(SkipReason::BadTermination);
-    if (!set_up_board()) return skip_game(SkipReason::InvalidFen, "invalid FEN \"" + fen_ + "\"");
+    if (!has_good_result_) return skip_game(GameSkipReason::NoResult);
+    if (has_bad_termination_) return skip_game(GameSkipReason::BadTermination);
+    if (!set_up_board())
+        return skip_game(GameSkipReason::InvalidFen, "invalid FEN \"" + fen_ + "\"");
     counting_ = true;
     counted_sides_ = Side::Both;
     if (rules_.engine_filter) {
@@ -152,14 +169,14 @@ bool GameCounter::counts_side(chess::Color color) const {
 void GameCounter::count_position(int eval) {
     if (board_.fullmove_number() > rules_.max_counted_move) return;
     if (!counts_side(board_.side_to_move())) return;
-    model::PositionKey key;
+    counts::PositionKey key;
     key.result =
         board_.side_to_move() == chess::Color::White ? white_outcome_ : opposite(white_outcome_);
     key.move = board_.fullmove_number();
     key.material = board_.material();
     bool is_mate = eval == kMateScore || eval == -kMateScore;
     key.eval = is_mate ? eval : binned_scores_[std::size_t(eval + kMaxScore)];
-    game_keys_.push_back(model::pack_key(key));
+    game_keys_.push_back(counts::pack_key(key));
 }
 
 bool GameCounter::move(std::string_view san, std::string_view comment) {
@@ -169,7 +186,7 @@ bool GameCounter::move(std::string_view san, std::string_view comment) {
     if (eval) count_position(*eval);
     auto move = board_.parse_san(san);
     if (!move) {
-        skip_game(SkipReason::IllegalMove,
+        skip_game(GameSkipReason::IllegalMove,
                   "cannot play move \"" + std::string(san) + "\" at ply " + std::to_string(ply_));
         return false;
     }
@@ -186,7 +203,7 @@ bool GameCounter::move(std::string_view san, std::string_view comment) {
 void GameCounter::end_game(bool terminated) {
     if (!counting_) return;
     if (!terminated) {
-        return skip_game(SkipReason::Incomplete, "game ends without a result (truncated?)");
+        return skip_game(GameSkipReason::Incomplete, "game ends without a result (truncated?)");
     }
     for (auto key : game_keys_) counts_.add(key);
     tally_.positions += game_keys_.size();

@@ -1,308 +1,57 @@
 #include "wdl/scan/scanner.hpp"
 
-#include <condition_variable>
-#include <deque>
-#include <map>
-#include <mutex>
-#include <optional>
-#include <thread>
+#include <memory>
 
-#include "wdl/io/block_reader.hpp"
 #include "wdl/pgn/reader.hpp"
 
 namespace wdl::scan {
 namespace {
 
-// Text without tag sections (tagless games, garbage) is cut anyway once it reaches this many
-// chunks, so that memory stays bounded and the threads share it.
-constexpr std::size_t kForcedCutChunks = 4;
-
-// Where to cut text that has no game start: after its last blank line (games are separated by
-// one), else after its last line, else at its end.
-std::size_t forced_cut(std::string_view text) {
-    if (auto blank = text.rfind("\n\n"); blank != std::string_view::npos && blank > 0)
-        return blank + 2;
-    if (auto newline = text.rfind('\n'); newline != std::string_view::npos && newline > 0)
-        return newline + 1;
-    return text.size();
-}
-
-struct Chunk {
-    std::size_t file_index;
-    std::size_t sequence;  // position of the chunk within its file
-    std::string text;
-};
-
-// What one chunk contributed to the warnings, keyed by (file, sequence) so that game numbers
-// and the order of the lines do not depend on which thread read what.
-struct ChunkRecord {
-    std::uint64_t games = 0;
-    std::vector<GameProblem> problems;
-};
-
-struct FileRecord {
-    std::string failure;  // unreadable, or the damage found at its end
-    bool damaged = false;
-    bool unreadable = false;
-};
-
-// The shared state of one scan: a bounded queue of chunks that readers fill and all threads
-// drain, and the records for the final report.
-class ScanJob {
+// Counts the games of the chunks one thread reads into that thread's own map.
+class CountingConsumer : public ChunkConsumer {
   public:
-    ScanJob(const std::vector<std::filesystem::path>& files, const ScanSettings& settings,
-            ScanProgress* progress)
-        : files_(files),
-          settings_(settings),
-          progress_(progress),
-          queue_capacity_(std::size_t(2 * settings.threads)),
-          file_records_(files.size()) {}
+    explicit CountingConsumer(const CountingRules& rules) : counter_(rules, counts_) {}
 
-    ScanResult run();
+    ChunkReport consume(const TextChunk& chunk) override {
+        std::uint64_t games_before = counter_.tally().games_read;
+        std::size_t problems_before = counter_.problems().size();
+        pgn::read_games(chunk.text, counter_);
+        ChunkReport report;
+        report.games = counter_.tally().games_read - games_before;
+        for (std::size_t i = problems_before; i < counter_.problems().size(); ++i) {
+            GameProblem problem = counter_.problems()[i];
+            problem.game_index -= games_before;
+            report.problems.push_back(std::move(problem));
+        }
+        return report;
+    }
+
+    counts::CountMap& counts() { return counts_; }
+    const GameTally& tally() const { return counter_.tally(); }
 
   private:
-    struct Worker {
-        CountMap counts;
-        std::optional<GameCounter> counter;
-    };
-
-    void work(Worker& worker);
-    void read_file(std::size_t file_index, Worker& worker);
-    void submit(Chunk chunk, Worker& worker);
-    void count_chunk(const Chunk& chunk, Worker& worker);
-    void fail(const std::string& message);
-    // Runs a step of work; an exception (a fatal scan error, or out of memory) stops the scan
-    // with its message instead of escaping the thread.
-    template <typename Step>
-    void run_guarded(Step&& step) {
-        try {
-            step();
-        } catch (const std::exception& error) {
-            fail(error.what());
-        }
-    }
-    // Chunk buffers are recycled: reallocating and faulting in megabytes per chunk costs
-    // more than parsing them.
-    std::string take_buffer();
-    void return_buffer(std::string buffer);
-    ScanResult collect(std::vector<Worker>& workers);
-
-    const std::vector<std::filesystem::path>& files_;
-    const ScanSettings& settings_;
-    ScanProgress* progress_;
-    const std::size_t queue_capacity_;
-
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    std::deque<Chunk> queue_;
-    std::size_t next_file_ = 0;
-    int active_readers_ = 0;
-    std::optional<std::string> fatal_error_;
-    std::vector<FileRecord> file_records_;
-    std::map<std::pair<std::size_t, std::size_t>, ChunkRecord> chunk_records_;
-    std::vector<std::string> spare_buffers_;
+    counts::CountMap counts_;
+    GameCounter counter_;
 };
-
-ScanResult ScanJob::run() {
-    std::vector<Worker> workers(std::size_t(std::max(1, settings_.threads)));
-    for (auto& worker : workers) worker.counter.emplace(settings_.rules, worker.counts);
-    std::vector<std::thread> threads;
-    for (std::size_t i = 1; i < workers.size(); ++i)
-        threads.emplace_back([this, &worker = workers[i]] { work(worker); });
-    work(workers[0]);
-    for (auto& thread : threads) thread.join();
-    if (fatal_error_) throw FatalScanError(*fatal_error_);
-    return collect(workers);
-}
-
-// Each thread parses queued chunks first and otherwise becomes the reader of the next file.
-void ScanJob::work(Worker& worker) {
-    std::unique_lock lock(mutex_);
-    while (!fatal_error_) {
-        if (!queue_.empty()) {
-            Chunk chunk = std::move(queue_.front());
-            queue_.pop_front();
-            lock.unlock();
-            changed_.notify_all();
-            run_guarded([&] { count_chunk(chunk, worker); });
-            return_buffer(std::move(chunk.text));
-            lock.lock();
-        } else if (next_file_ < files_.size()) {
-            std::size_t file_index = next_file_++;
-            ++active_readers_;
-            lock.unlock();
-            run_guarded([&] { read_file(file_index, worker); });
-            lock.lock();
-            --active_readers_;
-            changed_.notify_all();
-        } else if (active_readers_ == 0) {
-            break;
-        } else {
-            changed_.wait(lock);
-        }
-    }
-}
-
-void ScanJob::read_file(std::size_t file_index, Worker& worker) {
-    const auto& path = files_[file_index];
-    std::unique_ptr<io::BlockReader> reader;
-    try {
-        reader = io::BlockReader::open(path);
-    } catch (const std::exception& error) {
-        file_records_[file_index] = {error.what(), false, true};
-        if (progress_) ++progress_->files_done;
-        return;
-    }
-    std::string buffer = take_buffer();
-    std::size_t sequence = 0;
-    std::size_t searched = 0;  // no game starts in buffer[1, searched]
-    std::uint64_t compressed_seen = 0;
-    while (true) {
-        std::size_t added = reader->read_block(buffer);
-        if (progress_) {
-            progress_->text_bytes += added;
-            progress_->compressed_bytes += reader->compressed_bytes_read() - compressed_seen;
-            compressed_seen = reader->compressed_bytes_read();
-        }
-        if (added == 0) break;
-        if (buffer.size() < settings_.chunk_bytes) continue;
-        std::size_t cut = pgn::find_last_game_start(buffer, std::max<std::size_t>(1, searched));
-        if (cut == std::string::npos && buffer.size() >= kForcedCutChunks * settings_.chunk_bytes)
-            cut = forced_cut(buffer);
-        if (cut == std::string::npos) {
-            // One game longer than a chunk: read on, searching only the lines still to come.
-            if (auto last_newline = buffer.rfind('\n'); last_newline != std::string::npos)
-                searched = last_newline;
-            continue;
-        }
-        searched = 0;
-        // The chunk takes the buffer; only the partial game after the cut is copied.
-        std::string rest = take_buffer();
-        rest.assign(buffer, cut);
-        buffer.resize(cut);
-        submit(Chunk{file_index, sequence++, std::move(buffer)}, worker);
-        buffer = std::move(rest);
-        std::lock_guard lock(mutex_);
-        if (fatal_error_) return;
-    }
-    if (!buffer.empty()) {
-        submit(Chunk{file_index, sequence++, std::move(buffer)}, worker);
-    } else {
-        return_buffer(std::move(buffer));
-    }
-    if (!reader->damage().empty()) {
-        file_records_[file_index] = {reader->damage(), true, false};
-    }
-    if (progress_) ++progress_->files_done;
-}
-
-// Queues the chunk for any thread, or counts it here when the queue is full: readers then
-// help with parsing instead of waiting, which bounds memory.
-void ScanJob::submit(Chunk chunk, Worker& worker) {
-    {
-        std::lock_guard lock(mutex_);
-        if (queue_.size() < queue_capacity_) {
-            queue_.push_back(std::move(chunk));
-            changed_.notify_one();
-            return;
-        }
-    }
-    count_chunk(chunk, worker);
-    return_buffer(std::move(chunk.text));
-}
-
-void ScanJob::count_chunk(const Chunk& chunk, Worker& worker) {
-    GameCounter& counter = *worker.counter;
-    std::uint64_t games_before = counter.tally().games_read;
-    std::size_t problems_before = counter.problems().size();
-    try {
-        pgn::read_games(chunk.text, counter);
-    } catch (const FatalScanError& error) {
-        throw FatalScanError(std::string(error.what()) + " (" + files_[chunk.file_index].string() +
-                             ")");
-    }
-    ChunkRecord record;
-    record.games = counter.tally().games_read - games_before;
-    for (std::size_t i = problems_before; i < counter.problems().size(); ++i) {
-        GameProblem problem = counter.problems()[i];
-        problem.game_index -= games_before;
-        record.problems.push_back(std::move(problem));
-    }
-    if (progress_) progress_->games_read += record.games;
-    std::lock_guard lock(mutex_);
-    chunk_records_[{chunk.file_index, chunk.sequence}] = std::move(record);
-}
-
-std::string ScanJob::take_buffer() {
-    std::lock_guard lock(mutex_);
-    if (spare_buffers_.empty()) return {};
-    std::string buffer = std::move(spare_buffers_.back());
-    spare_buffers_.pop_back();
-    buffer.clear();
-    return buffer;
-}
-
-void ScanJob::return_buffer(std::string buffer) {
-    std::lock_guard lock(mutex_);
-    spare_buffers_.push_back(std::move(buffer));
-}
-
-void ScanJob::fail(const std::string& message) {
-    std::lock_guard lock(mutex_);
-    if (!fatal_error_) fatal_error_ = message;
-    changed_.notify_all();
-}
-
-ScanResult ScanJob::collect(std::vector<Worker>& workers) {
-    ScanResult result;
-    result.counts = std::move(workers[0].counts);
-    for (std::size_t i = 0; i < workers.size(); ++i) {
-        if (i > 0) result.counts.merge(workers[i].counts);
-        result.tally.add(workers[i].counter->tally());
-    }
-    // Chunk records are ordered by (file, sequence): number the games of each file in turn.
-    std::size_t current_file = files_.size();
-    std::uint64_t games_before_chunk = 0;
-    auto file_records_done = std::size_t{0};
-    auto report_file = [&](std::size_t index) {
-        const auto& record = file_records_[index];
-        if (record.unreadable) {
-            result.warnings.push_back("Warning: skipping " + record.failure);
-        } else if (record.damaged) {
-            result.warnings.push_back("Warning: " + files_[index].string() + ": " + record.failure +
-                                      "; its complete games were counted");
-        }
-    };
-    for (auto& [key, record] : chunk_records_) {
-        auto [file_index, sequence] = key;
-        if (file_index != current_file) {
-            while (file_records_done < file_index) report_file(file_records_done++);
-            current_file = file_index;
-            games_before_chunk = 0;
-        }
-        for (const auto& problem : record.problems) {
-            result.warnings.push_back("Warning: " + files_[file_index].string() + ", game " +
-                                      std::to_string(games_before_chunk + problem.game_index + 1) +
-                                      ": " + problem.description + "; game skipped");
-        }
-        games_before_chunk += record.games;
-    }
-    while (file_records_done < files_.size()) report_file(file_records_done++);
-    for (const auto& record : file_records_) {
-        result.files_damaged += record.damaged;
-        result.files_unreadable += record.unreadable;
-    }
-    result.files_read = files_.size() - result.files_unreadable;
-    if (progress_) result.text_bytes = progress_->text_bytes;
-    return result;
-}
 
 }  // namespace
 
 ScanResult scan_files(const std::vector<std::filesystem::path>& files, const ScanSettings& settings,
-                      ScanProgress* progress) {
-    ScanProgress local_progress;
-    return ScanJob(files, settings, progress ? progress : &local_progress).run();
+                      ReadProgress* progress) {
+    std::vector<std::unique_ptr<CountingConsumer>> workers;
+    std::vector<ChunkConsumer*> consumers;
+    for (int i = 0; i < std::max(1, settings.threads); ++i) {
+        workers.push_back(std::make_unique<CountingConsumer>(settings.rules));
+        consumers.push_back(workers.back().get());
+    }
+    ScanResult result;
+    result.files = read_in_chunks(files, consumers, settings.reading, progress);
+    result.counts = std::move(workers[0]->counts());
+    for (std::size_t i = 0; i < workers.size(); ++i) {
+        if (i > 0) result.counts.merge(workers[i]->counts());
+        result.tally.add(workers[i]->tally());
+    }
+    return result;
 }
 
 }  // namespace wdl::scan

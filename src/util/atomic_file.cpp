@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "wdl/util/error.hpp"
+
 namespace wdl::util {
 namespace {
 
@@ -18,8 +20,8 @@ std::filesystem::path unique_temporary_name(const std::filesystem::path& target)
     return target.parent_path() / name;
 }
 
-std::runtime_error file_error(const std::string& what, const std::filesystem::path& path) {
-    return std::runtime_error(what + " " + path.string() + ": " + std::strerror(errno));
+Error file_error(const std::string& what, const std::filesystem::path& path) {
+    return Error(what + " " + path.string() + ": " + std::strerror(errno));
 }
 
 }  // namespace

@@ -6,14 +6,13 @@
 #include <sstream>
 
 #include "program_runner.hpp"
+#include "test_data.hpp"
 #include "wdl/pgn/reader.hpp"
 
 namespace fs = std::filesystem;
 using namespace wdl::testing;
 
 namespace {
-
-const fs::path kShared = WDL_SHARED_DIR;
 
 struct ScanCase {
     const char* name;
@@ -22,75 +21,55 @@ struct ScanCase {
     long games;
 };
 
-// The cases of shared/reference/README.md with the figures the original printed.
+// The original scanner's reference cases on the bundled corpus (tests/data/reference/scan/),
+// with the figures it printed.
 const std::vector<ScanCase> kReferenceCases = {
-    {"default", {"--dir", "corpus", "-r"}, 87993, 798},
-    {"binWidth_1", {"--dir", "corpus", "-r", "--binWidth", "1"}, 87993, 798},
-    {"binWidth_10", {"--dir", "corpus", "-r", "--binWidth", "10"}, 87993, 798},
-    {"matchTC_60+0.6", {"--dir", "corpus", "-r", "--matchTC", "60\\+0.6"}, 38411, 338},
-    {"matchThreads_1", {"--dir", "corpus", "-r", "--matchThreads", "1"}, 70017, 638},
+    {"default", {"--dir", "data", "-r"}, 87993, 798},
+    {"binWidth_1", {"--dir", "data", "-r", "--binWidth", "1"}, 87993, 798},
+    {"binWidth_10", {"--dir", "data", "-r", "--binWidth", "10"}, 87993, 798},
+    {"matchTC_60+0.6", {"--dir", "data", "-r", "--matchTC", "60\\+0.6"}, 38411, 338},
+    {"matchThreads_1", {"--dir", "data", "-r", "--matchThreads", "1"}, 70017, 638},
     {"matchBook_UHO_Lichess",
-     {"--dir", "corpus", "-r", "--matchBook", "UHO_Lichess_4852_v..epd"},
+     {"--dir", "data", "-r", "--matchBook", "UHO_Lichess_4852_v..epd"},
      38411,
      338},
     {"matchBookInvert_UHO_Lichess",
-     {"--dir", "corpus", "-r", "--matchBook", "UHO_Lichess_4852_v..epd", "--matchBookInvert"},
+     {"--dir", "data", "-r", "--matchBook", "UHO_Lichess_4852_v..epd", "--matchBookInvert"},
      49582,
      460},
-    {"SPRTonly", {"--dir", "corpus", "-r", "--SPRTonly"}, 63479, 578},
-    {"EloDiffMax_5", {"--dir", "corpus", "-r", "--EloDiffMax", "5"}, 20435, 178},
+    {"SPRTonly", {"--dir", "data", "-r", "--SPRTonly"}, 63479, 578},
+    {"EloDiffMax_5", {"--dir", "data", "-r", "--EloDiffMax", "5"}, 20435, 178},
     {"EloDiff_-2_10",
-     {"--dir", "corpus", "-r", "--EloDiffMin", "-2", "--EloDiffMax", "10", "--SPRTonly"},
+     {"--dir", "data", "-r", "--EloDiffMin", "-2", "--EloDiffMax", "10", "--SPRTonly"},
      20435,
      178},
-    {"matchEngine_New", {"--dir", "corpus", "-r", "--matchEngine", "New-.*"}, 43989, 798},
-    {"matchRev_817c898c", {"--dir", "corpus", "-r", "--matchRev", ".*817c898c.*"}, 8269, 160},
+    {"matchEngine_New", {"--dir", "data", "-r", "--matchEngine", "New-.*"}, 43989, 798},
+    {"matchRev_817c898c", {"--dir", "data", "-r", "--matchRev", ".*817c898c.*"}, 8269, 160},
     {"fixFENsource",
-     {"--dir", "corpus", "-r", "--fixFENsource", "corpus/fens_true_counters.txt"},
+     {"--dir", "data", "-r", "--fixFENsource", "data/fens_true_counters.txt"},
      87993,
      798},
     {"updateWDL_filters",
-     {"--dir", "corpus", "-r", "--matchTC", "60\\+0.6", "--matchThreads", "1", "--EloDiffMax", "5",
+     {"--dir", "data", "-r", "--matchTC", "60\\+0.6", "--matchThreads", "1", "--EloDiffMax", "5",
       "--matchBook", "UHO_Lichess_4852_v..epd"},
      20435,
      178},
     {"file_single",
-     {"--file", "corpus/24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bbd52188.pgn.gz"},
+     {"--file", "data/24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bbd52188.pgn.gz"},
      8029,
      80},
-    {"matchRev_nameless", {"--dir", "corpus", "-r", "--matchRev", "817c898c.*"}, 0, 160},
+    {"matchRev_nameless", {"--dir", "data", "-r", "--matchRev", "817c898c.*"}, 0, 160},
 };
 
-std::string command_line(const std::vector<std::string>& arguments) {
-    std::string line = program_path("scoreWDLstat");
-    for (const auto& argument : arguments) {
-        line.push_back(' ');
-        line.append(shell_quote(argument));
-    }
-    return line;
-}
-
-// The original writes null for no counts; compare it as an empty object.
-nlohmann::json read_counts(const fs::path& path) {
-    auto counts = nlohmann::json::parse(read_text_file(path));
-    return counts.is_null() ? nlohmann::json::object() : counts;
-}
+nlohmann::json read_counts(const fs::path& path) { return read_count_json(path); }
 
 std::string wrote_line(long positions, long games, const fs::path& output) {
     return "Wrote " + std::to_string(positions) + " scored positions from " +
            std::to_string(games) + " games to " + output.string() + " for analysis.";
 }
 
-// True if one line of the output contains both texts (a warning must name its file).
-bool has_line_with(const std::string& output, const std::string& first, const std::string& second) {
-    std::istringstream lines(output);
-    for (std::string line; std::getline(lines, line);)
-        if (line.find(first) != line.npos && line.find(second) != line.npos) return true;
-    return false;
-}
-
 ProgramRun scan(const std::vector<std::string>& arguments, const fs::path& directory) {
-    return run_command(command_line(arguments), directory);
+    return run_program("scoreWDLstat", arguments, directory);
 }
 
 // A short real game (1-0) with fishtest comments: 4 counted positions.
@@ -113,10 +92,6 @@ nlohmann::json times(const nlohmann::json& counts, int factor) {
     nlohmann::json scaled = counts;
     for (auto& [key, value] : scaled.items()) value = value.get<int>() * factor;
     return scaled;
-}
-
-void write_file(const fs::path& path, const std::string& content) {
-    std::ofstream(path, std::ios::binary) << content;
 }
 
 std::string gzip_member(const std::string& text) {
@@ -178,14 +153,12 @@ TEST_CASE("scoreWDLstat reproduces the reference counts of every case", "[apps][
                 auto arguments = reference.arguments;
                 arguments.insert(arguments.end(), {"--evalParsing", mode, "--concurrency", threads,
                                                    "-o", output.string()});
-                auto run = scan(arguments, kShared);
+                auto run = scan(arguments, source_directory());
                 INFO(reference.name << " " << mode << " threads " << threads << "\n" << run.output);
                 REQUIRE(run.exit_code == 0);
                 CHECK_THAT(run.output, Catch::Contains(wrote_line(reference.positions,
                                                                   reference.games, output)));
-                fs::path expected =
-                    kShared / "reference/scan" / (mode + "_" + reference.name + ".json");
-                CHECK(read_counts(output) == read_counts(expected));
+                CHECK(read_counts(output) == reference_scan_counts(mode + "_" + reference.name));
             }
         }
     }
@@ -195,8 +168,8 @@ TEST_CASE("plain, multi-member gzip and zstd copies give the same counts", "[app
     fs::path root = fresh_directory("scan_formats");
     for (std::string format : {"pgn", "pgn.gz", "pgn.zst"}) {
         fs::path corpus = root / format;
-        for (const auto& entry : fs::recursive_directory_iterator(kShared / "corpus")) {
-            auto relative = fs::relative(entry.path(), kShared / "corpus");
+        for (const auto& entry : fs::recursive_directory_iterator(corpus_path())) {
+            auto relative = fs::relative(entry.path(), corpus_path());
             if (entry.is_directory()) fs::create_directories(corpus / relative);
             if (!entry.is_regular_file()) continue;
             std::string name = entry.path().filename().string();
@@ -216,14 +189,14 @@ TEST_CASE("plain, multi-member gzip and zstd copies give the same counts", "[app
                            : format == "pgn.gz" ? gzip_member(part)
                                                 : zstd_frame(part);
             }
-            write_file(target, content);
+            write_text_file(target, content);
         }
         fs::path output = root / (format + ".json");
         auto run = scan({"--dir", corpus.string(), "-r", "-o", output.string()}, root);
         INFO(format << "\n" << run.output);
         REQUIRE(run.exit_code == 0);
         CHECK_THAT(run.output, Catch::Contains(wrote_line(87993, 798, output)));
-        CHECK(read_counts(output) == read_counts(kShared / "reference/scan/exact_default.json"));
+        CHECK(read_counts(output) == reference_scan_counts("exact_default"));
     }
 }
 
@@ -233,7 +206,7 @@ TEST_CASE("a truncated gzip keeps its complete games and warns", "[apps][scan][r
     for (int i = 0; i < 5; ++i) members += gzip_member(game());
     std::string last = gzip_member(game());
     members += last.substr(0, last.size() / 2);
-    write_file(dir / "t.pgn.gz", members);
+    write_text_file(dir / "t.pgn.gz", members);
     auto run = scan({"--dir", ".", "-o", "out.json"}, dir);
     INFO(run.output);
     CHECK(run.exit_code == 0);
@@ -243,8 +216,8 @@ TEST_CASE("a truncated gzip keeps its complete games and warns", "[apps][scan][r
 
 TEST_CASE("an empty gzip file warns and the other files count", "[apps][scan][robust]") {
     fs::path dir = fresh_directory("scan_empty_gz");
-    write_file(dir / "a.pgn.gz", "");
-    write_file(dir / "b.pgn.gz", gzip_member(game() + game()));
+    write_text_file(dir / "a.pgn.gz", "");
+    write_text_file(dir / "b.pgn.gz", gzip_member(game() + game()));
     auto run = scan({"--dir", ".", "-o", "out.json"}, dir);
     INFO(run.output);
     CHECK(run.exit_code == 0);
@@ -255,7 +228,7 @@ TEST_CASE("an empty gzip file warns and the other files count", "[apps][scan][ro
 TEST_CASE("garbage bytes between games lose no game", "[apps][scan][robust]") {
     fs::path dir = fresh_directory("scan_garbage");
     std::string garbage = "\x01\x02\xff junk {unclosed ( (( \x7f\n\n";
-    write_file(dir / "g.pgn", game() + garbage + game() + std::string("\0\0\xfe", 3) + game());
+    write_text_file(dir / "g.pgn", game() + garbage + game() + std::string("\0\0\xfe", 3) + game());
     auto run = scan({"--dir", ".", "-o", "out.json"}, dir);
     INFO(run.output);
     CHECK(run.exit_code == 0);
@@ -267,7 +240,7 @@ TEST_CASE("an illegal move drops its whole game and names it", "[apps][scan][rob
     fs::path dir = fresh_directory("scan_illegal");
     std::string broken =
         game("1-0", "", "1. e4 {+0.30/10 0.1s} e5 {-0.25/10 0.1s} 2. Ke3 {+0.31/10 0.1s} ");
-    write_file(dir / "i.pgn", game() + broken + game());
+    write_text_file(dir / "i.pgn", game() + broken + game());
     auto run = scan({"--dir", ".", "-o", "out.json"}, dir);
     INFO(run.output);
     CHECK(run.exit_code == 0);
@@ -278,7 +251,7 @@ TEST_CASE("an illegal move drops its whole game and names it", "[apps][scan][rob
 
 TEST_CASE("a game with result * is not counted", "[apps][scan][robust]") {
     fs::path dir = fresh_directory("scan_star");
-    write_file(dir / "s.pgn", game("*") + game());
+    write_text_file(dir / "s.pgn", game("*") + game());
     auto run = scan({"--dir", ".", "-o", "out.json"}, dir);
     CHECK(run.exit_code == 0);
     CHECK(read_counts(dir / "out.json") == kOneGameCounts);
@@ -287,9 +260,10 @@ TEST_CASE("a game with result * is not counted", "[apps][scan][robust]") {
 
 TEST_CASE("a bad eval token carries no eval", "[apps][scan][robust]") {
     fs::path dir = fresh_directory("scan_bad_eval");
-    write_file(dir / "b.pgn", game("1-0", "",
-                                   "1. e4 {White mates} e5 {-0.25/10 0.1s} 2. Nf3 {+0.31/10 0.1s} "
-                                   "Nc6 {-0.33/10 0.1s} 3. Bb5 {book} "));
+    write_text_file(dir / "b.pgn",
+                    game("1-0", "",
+                         "1. e4 {White mates} e5 {-0.25/10 0.1s} 2. Nf3 {+0.31/10 0.1s} "
+                         "Nc6 {-0.33/10 0.1s} 3. Bb5 {book} "));
     auto run = scan({"--dir", ".", "-o", "out.json"}, dir);
     CHECK(run.exit_code == 0);
     auto expected = kOneGameCounts;
@@ -307,7 +281,7 @@ TEST_CASE("a missing file is an error", "[apps][scan][robust]") {
 
 TEST_CASE("a directory without games is an error, not a crash", "[apps][scan][robust]") {
     fs::path dir = fresh_directory("scan_no_games");
-    write_file(dir / "notes.txt", "no games here");
+    write_text_file(dir / "notes.txt", "no games here");
     auto run = scan({"--dir", ".", "-r", "-o", "out.json"}, dir);
     CHECK(run.exit_code == 1);
     CHECK_THAT(run.output, Catch::Contains("Found 0 .pgn(.gz) files in total."));
@@ -326,7 +300,7 @@ TEST_CASE("an unreadable file is reported and skipped", "[apps][scan][robust]") 
     CHECK(run.exit_code == 1);
     CHECK_THAT(run.output, Catch::Contains("d.pgn"));
     // A dangling link cannot be read by root either: it must be named, the rest counted.
-    write_file(dir / "good.pgn", game());
+    write_text_file(dir / "good.pgn", game());
     fs::create_symlink(dir / "nowhere.pgn", dir / "dangling.pgn");
     auto with_link = scan({"--dir", ".", "-o", "out.json"}, dir);
     INFO(with_link.output);
@@ -335,7 +309,7 @@ TEST_CASE("an unreadable file is reported and skipped", "[apps][scan][robust]") 
     CHECK(read_counts(dir / "out.json") == kOneGameCounts);
     fs::remove(dir / "dangling.pgn");
     if (::geteuid() != 0) {
-        write_file(dir / "locked.pgn", game());
+        write_text_file(dir / "locked.pgn", game());
         fs::permissions(dir / "locked.pgn", fs::perms::none);
         auto mixed = scan({"--dir", ".", "-o", "out.json"}, dir);
         CHECK(mixed.exit_code == 0);
@@ -347,24 +321,23 @@ TEST_CASE("an unreadable file is reported and skipped", "[apps][scan][robust]") 
 TEST_CASE("one big file split across threads counts like one thread", "[apps][scan]") {
     fs::path dir = fresh_directory("scan_big_file");
     std::string text;
-    for (const auto& entry : fs::recursive_directory_iterator(kShared / "corpus"))
+    for (const auto& entry : fs::recursive_directory_iterator(corpus_path()))
         if (entry.path().string().ends_with(".pgn.gz")) text += gunzip(entry.path());
     std::string content;
     for (int copy = 0; copy < 4; ++copy) content += text;
-    write_file(dir / "big.pgn", content);
+    write_text_file(dir / "big.pgn", content);
     auto one = scan({"--file", "big.pgn", "--concurrency", "1", "-o", "one.json"}, dir);
     auto two = scan({"--file", "big.pgn", "--concurrency", "2", "-o", "two.json"}, dir);
     REQUIRE(one.exit_code == 0);
     REQUIRE(two.exit_code == 0);
     CHECK_THAT(two.output, Catch::Contains("Wrote 351972 scored positions from 3192 games"));
     CHECK(read_counts(dir / "one.json") == read_counts(dir / "two.json"));
-    CHECK(read_counts(dir / "one.json") ==
-          times(read_counts(kShared / "reference/scan/exact_default.json"), 4));
+    CHECK(read_counts(dir / "one.json") == times(reference_scan_counts("exact_default"), 4));
 }
 
 TEST_CASE("an unwritable output path fails before the scan", "[apps][scan][robust]") {
     fs::path dir = fresh_directory("scan_bad_output");
-    write_file(dir / "g.pgn", game());
+    write_text_file(dir / "g.pgn", game());
     auto run = scan({"--dir", ".", "-o", "no_such_dir/out.json"}, dir);
     INFO(run.output);
     CHECK(run.exit_code == 1);
@@ -376,14 +349,14 @@ TEST_CASE("duplicate files and duplicate tests stop the scan unless allowed", "[
     fs::path dir = fresh_directory("scan_duplicates");
     fs::create_directories(dir / "a");
     fs::create_directories(dir / "b");
-    write_file(dir / "a/t1.pgn", game());
-    write_file(dir / "a/t1.pgn.gz", gzip_member(game()));
+    write_text_file(dir / "a/t1.pgn", game());
+    write_text_file(dir / "a/t1.pgn.gz", gzip_member(game()));
     auto files = scan({"--dir", ".", "-r", "-o", "out.json"}, dir);
     CHECK(files.exit_code == 1);
     CHECK(has_line_with(files.output, "Duplicate", "t1.pgn.gz"));
 
     fs::remove(dir / "a/t1.pgn.gz");
-    write_file(dir / "b/t1-2.pgn", game());
+    write_text_file(dir / "b/t1-2.pgn", game());
     auto tests = scan({"--dir", ".", "-r", "-o", "out.json"}, dir);
     CHECK(tests.exit_code == 1);
     CHECK(has_line_with(tests.output, "Error: Detected a duplicate of test t1", "b"));
@@ -396,8 +369,9 @@ TEST_CASE("duplicate files and duplicate tests stop the scan unless allowed", "[
 TEST_CASE("a FEN missing from --fixFENsource and a bad regex are fatal", "[apps][scan]") {
     fs::path dir = fresh_directory("scan_fatal");
     const std::string fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-    write_file(dir / "g.pgn", game("1-0", "[FEN \"" + fen + "\"]\n", "1... e5 {-0.25/10 0.1s} "));
-    write_file(dir / "fens.txt", "8/8/8/8/8/8/8/K6k w - - 3 40\n");
+    write_text_file(dir / "g.pgn",
+                    game("1-0", "[FEN \"" + fen + "\"]\n", "1... e5 {-0.25/10 0.1s} "));
+    write_text_file(dir / "fens.txt", "8/8/8/8/8/8/8/K6k w - - 3 40\n");
     auto missing = scan({"--file", "g.pgn", "--fixFENsource", "fens.txt", "-o", "out.json"}, dir);
     CHECK(missing.exit_code == 1);
     CHECK(has_line_with(missing.output, "Could not find FEN", "g.pgn"));
@@ -411,8 +385,9 @@ TEST_CASE("a FEN missing from --fixFENsource and a bad regex are fatal", "[apps]
 TEST_CASE("the summary counts games read, accepted and skipped by reason", "[apps][scan]") {
     fs::path dir = fresh_directory("scan_summary");
     std::string broken = game("1-0", "", "1. e4 {+0.30/10 0.1s} e5 {-0.25/10 0.1s} 2. Ke3 ");
-    write_file(dir / "g.pgn", game() + game("*") + game("0-1", "[Termination \"abandoned\"]\n") +
-                                  broken + game("1/2-1/2"));
+    write_text_file(dir / "g.pgn", game() + game("*") +
+                                       game("0-1", "[Termination \"abandoned\"]\n") + broken +
+                                       game("1/2-1/2"));
     auto run = scan({"--file", "g.pgn", "-o", "out.json"}, dir);
     INFO(run.output);
     CHECK(run.exit_code == 0);

@@ -5,14 +5,17 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "fit_test_data.hpp"
+#include "program_runner.hpp"
 #include "stationarity.hpp"
-#include "test_support.hpp"
+#include "test_data.hpp"
+#include "wdl/fit/fit_report.hpp"
 #include "wdl/fit/fitter.hpp"
 #include "wdl/fit/objective.hpp"
-#include "wdl/fit/report_text.hpp"
 
 using namespace wdl::fit;
-using namespace wdl::fit::test;
+using namespace wdl::testing;
+using wdl::fit::test::stationarity;
 using wdl::model::Poly3;
 
 namespace {
@@ -40,25 +43,28 @@ double max_rate_error(const Poly3& as, const Poly3& bs, const Poly3& true_as,
 }
 
 FitResult fit(const std::vector<MomData>& moms, Method method, int mom_target = 58) {
-    return fit_model(moms, {method, mom_target, 10, kDefaultNormalization.pawn_value()});
+    return fit_model(moms, {method, wdl::model::MomType::Material, mom_target, 10,
+                            kDefaultNormalization.pawn_value()});
 }
 
 }  // namespace
 
 TEST_CASE("the synthetic model is recovered accurately", "[fit][synthetic]") {
-    auto moms = load_moms("synth_1M.json", {}, kDefaultNormalization);
-    auto truth = nlohmann::json::parse(read_text(kReferenceDir + "synth_1M.truth.json"));
+    auto moms = load_reference_moms("synth_1M.json", {}, kDefaultNormalization);
+    auto truth =
+        nlohmann::json::parse(read_text_file(test_data_path("reference/fit/synth_1M.truth.json")));
     Poly3 true_as = truth["as"].get<Poly3>(), true_bs = truth["bs"].get<Poly3>();
     for (auto [method, reference] :
          {std::pair{Method::FitDensity, "synth1M_fitDensity.txt"},
           std::pair{Method::OptimizeProbability, "synth1M_optimizeProbability.txt"},
           std::pair{Method::OptimizeScore, "synth1M_optimizeScore.txt"}}) {
-        std::string original = read_text(kReferenceDir + reference);
+        std::string original =
+            read_text_file(test_data_path("reference/fit/" + std::string(reference)));
         double original_error =
             max_rate_error(printed_coefficients(original, "as"),
                            printed_coefficients(original, "bs"), true_as, true_bs);
         auto result = fit(moms, method);
-        double error = max_rate_error(result.as, result.bs, true_as, true_bs);
+        double error = max_rate_error(result.model.as, result.model.bs, true_as, true_bs);
         CAPTURE(method_name(method), error, original_error);
         CHECK(error <= original_error + 0.002);
         if (method == Method::OptimizeProbability) CHECK(error <= 0.005);
@@ -73,10 +79,10 @@ TEST_CASE("the original's dev results are not optima but ours are", "[fit][dev]"
         const char* reference;
         Objective objective;
         wdl::model::Normalization normalization;
-        wdl::model::GridFilter filter;
+        GridFilter filter;
         int mom_target;
     };
-    wdl::model::GridFilter by_move;
+    GridFilter by_move;
     by_move.mom_type = wdl::model::MomType::Move;
     by_move.move_min = 8;
     for (const auto& c : {
@@ -90,8 +96,9 @@ TEST_CASE("the original's dev results are not optima but ours are", "[fit][dev]"
                   wdl::model::Normalization::fixed(328), by_move, 32},
          }) {
         CAPTURE(c.reference);
-        std::string original = read_text(kReferenceDir + c.reference);
-        auto moms = load_moms("dev_counts.json", c.filter, c.normalization);
+        std::string original =
+            read_text_file(test_data_path("reference/fit/" + std::string(c.reference)));
+        auto moms = load_reference_moms("dev_counts.json", c.filter, c.normalization);
         Poly3 as = printed_coefficients(original, "as"), bs = printed_coefficients(original, "bs");
         double theirs = number_after(original, "Final objective function:    ");
         // Our objective at their coefficients is their objective (up to the printed rounding).
@@ -100,7 +107,8 @@ TEST_CASE("the original's dev results are not optima but ours are", "[fit][dev]"
 
         Method method = c.objective == Objective::Probability ? Method::OptimizeProbability
                                                               : Method::OptimizeScore;
-        auto ours = fit_model(moms, {method, c.mom_target, 10, c.normalization.pawn_value()});
+        auto ours = fit_model(
+            moms, {method, c.filter.mom_type, c.mom_target, 10, c.normalization.pawn_value()});
         REQUIRE(ours.minimization->converged);
         auto from_theirs = optimize_globally(c.objective, moms, c.mom_target, as, bs);
         REQUIRE(from_theirs.converged);
@@ -108,24 +116,24 @@ TEST_CASE("the original's dev results are not optima but ours are", "[fit][dev]"
         CHECK(improved < theirs - 1e-6);
         CHECK(improved == Approx(*ours.final_objective).margin(1e-9));
         // The objective is so flat that equal optima may round p_a(1) either way.
-        CHECK(std::abs(wdl::model::coefficient_sum(as) - wdl::model::coefficient_sum(ours.as)) <
-              1.0);
+        CHECK(std::abs(wdl::model::coefficient_sum(as) -
+                       wdl::model::coefficient_sum(ours.model.as)) < 1.0);
     }
 }
 
 // The optimum's valley on the dev data is very ill-conditioned (Hessian eigenvalues from
 // about 1e-12 to 1e-6): a search that stops on small progress ends far from the optimum.
 TEST_CASE("the global fits end at a stationary point of the objective", "[fit][dev][optimum]") {
-    auto moms = load_moms("dev_counts.json", {}, kDefaultNormalization);
+    auto moms = load_reference_moms("dev_counts.json", {}, kDefaultNormalization);
     for (Method method : {Method::OptimizeProbability, Method::OptimizeScore}) {
         auto result = fit(moms, method);
         Objective objective = *method_objective(method);
-        auto check = stationarity(objective, moms, 58, result.as, result.bs);
+        auto check = stationarity(objective, moms, 58, result.model.as, result.model.bs);
         INFO(fmt::format(
             "{}: objective {:.17g} (ours {:.17g}), Newton decrement {:.3g}, "
             "gradient {:.3g}, sum(as) {:.6f}",
             method_name(method), check.objective, *result.final_objective, check.newton_decrement,
-            check.gradient.norm(), wdl::model::coefficient_sum(result.as)));
+            check.gradient.norm(), wdl::model::coefficient_sum(result.model.as)));
         CHECK(result.minimization->converged);
         CHECK(check.objective == Approx(*result.final_objective).epsilon(1e-14));
         REQUIRE(check.hessian_positive_definite);
@@ -137,7 +145,7 @@ TEST_CASE("the global fits end at a stationary point of the objective", "[fit][d
 
 // With data at two moms only, the cubics are not determined: there is no unique optimum.
 TEST_CASE("an undetermined global fit is reported as not converged", "[fit][optimum]") {
-    auto moms = load_moms("dev_counts.json", {}, kDefaultNormalization);
+    auto moms = load_reference_moms("dev_counts.json", {}, kDefaultNormalization);
     std::vector<MomData> two_moms{moms[20], moms[40]};
     for (Objective objective : {Objective::Probability, Objective::Score}) {
         Poly3 as{0, 0, 0, 350}, bs{0, 0, 0, 100};
@@ -148,8 +156,9 @@ TEST_CASE("an undetermined global fit is reported as not converged", "[fit][opti
 }
 
 TEST_CASE("moms with too few wins are skipped but still count globally", "[fit][winMin]") {
-    auto moms = load_moms("dev_counts.json", {}, kDefaultNormalization);
-    auto result = fit_model(moms, {Method::OptimizeProbability, 58, 500, 385});
+    auto moms = load_reference_moms("dev_counts.json", {}, kDefaultNormalization);
+    auto result =
+        fit_model(moms, {Method::OptimizeProbability, wdl::model::MomType::Material, 58, 500, 385});
     REQUIRE_FALSE(result.skipped_moms.empty());
     CHECK(result.local_fits.size() + result.skipped_moms.size() == moms.size());
     for (int mom : result.skipped_moms) {
@@ -157,14 +166,17 @@ TEST_CASE("moms with too few wins are skipped but still count globally", "[fit][
         CHECK(it->wins < 500);
     }
     // The initial objective covers every mom: recompute it from the stage-2 cubics.
-    auto density = fit_model(moms, {Method::FitDensity, 58, 500, 385});
+    auto density =
+        fit_model(moms, {Method::FitDensity, wdl::model::MomType::Material, 58, 500, 385});
     CHECK_FALSE(density.initial_objective);
     CHECK(result.final_objective < result.initial_objective);
-    CHECK_THROWS_AS(fit_model(moms, {Method::FitDensity, 58, 1000000, 385}), std::runtime_error);
+    CHECK_THROWS_AS(
+        fit_model(moms, {Method::FitDensity, wdl::model::MomType::Material, 58, 1000000, 385}),
+        std::runtime_error);
 }
 
 TEST_CASE("the objectives' derivatives are exact", "[fit][objective]") {
-    auto moms = load_moms("dev_counts.json", {}, kDefaultNormalization);
+    auto moms = load_reference_moms("dev_counts.json", {}, kDefaultNormalization);
     const auto& mom = moms[30];
     for (Objective objective : {Objective::Probability, Objective::Score}) {
         double a = 300, b = 80, h = 1e-4;
@@ -230,7 +242,7 @@ TEST_CASE("cubic fits that the points do not determine fail", "[fit][cubic]") {
 
 // An eval that is not a number stands for data no solver can fit.
 TEST_CASE("a failed local fit is reported by its mom and left out", "[fit][local]") {
-    auto moms = load_moms("dev_counts.json", {}, kDefaultNormalization);
+    auto moms = load_reference_moms("dev_counts.json", {}, kDefaultNormalization);
     const int poisoned = moms[30].mom;
     moms[30].cells[0].eval = NAN;
     for (Method method : {Method::FitDensity, Method::OptimizeScore}) {
@@ -241,7 +253,7 @@ TEST_CASE("a failed local fit is reported by its mom and left out", "[fit][local
         CHECK_FALSE(result.failed_local_fits[0].reason.empty());
         CHECK(std::none_of(result.local_fits.begin(), result.local_fits.end(),
                            [&](const LocalFit& local) { return local.mom == poisoned; }));
-        for (double c : result.as) CHECK(std::isfinite(c));
+        for (double c : result.model.as) CHECK(std::isfinite(c));
         // The global stage sees the poisoned cell too and says that it failed.
         if (result.minimization) CHECK_FALSE(result.minimization->converged);
     }
@@ -269,8 +281,9 @@ TEST_CASE("standard errors of a likelihood fit cover the true model and shrink a
           "[fit][uncertainty]") {
     // synth_1M draws each position independently from a known model: the setting in which
     // the errors from the Fisher information are exact in the limit.
-    auto moms = load_moms("synth_1M.json", {}, kDefaultNormalization);
-    auto truth = nlohmann::json::parse(read_text(kReferenceDir + "synth_1M.truth.json"));
+    auto moms = load_reference_moms("synth_1M.json", {}, kDefaultNormalization);
+    auto truth =
+        nlohmann::json::parse(read_text_file(test_data_path("reference/fit/synth_1M.truth.json")));
     Poly3 true_as = truth["as"].get<Poly3>(), true_bs = truth["bs"].get<Poly3>();
     auto result = fit(moms, Method::OptimizeProbability);
     REQUIRE(result.uncertainty);
@@ -279,10 +292,10 @@ TEST_CASE("standard errors of a likelihood fit cover the true model and shrink a
     CAPTURE(pawn_error, spread_error);
     CHECK(pawn_error > 0.1);
     CHECK(pawn_error < 10);
-    CHECK(std::abs(wdl::model::coefficient_sum(result.as) - wdl::model::coefficient_sum(true_as)) <
-          4 * pawn_error);
-    CHECK(std::abs(wdl::model::coefficient_sum(result.bs) - wdl::model::coefficient_sum(true_bs)) <
-          4 * spread_error);
+    CHECK(std::abs(wdl::model::coefficient_sum(result.model.as) -
+                   wdl::model::coefficient_sum(true_as)) < 4 * pawn_error);
+    CHECK(std::abs(wdl::model::coefficient_sum(result.model.bs) -
+                   wdl::model::coefficient_sum(true_bs)) < 4 * spread_error);
     for (int i = 0; i < 8; ++i) {
         CHECK(uncertainty.covariance[i][i] > 0);
         for (int j = 0; j < i; ++j)
@@ -300,7 +313,7 @@ TEST_CASE("standard errors of a likelihood fit cover the true model and shrink a
             cell.losses *= 4;
         }
     }
-    auto smaller = probability_fit_uncertainty(quadrupled, 58, result.as, result.bs);
+    auto smaller = probability_fit_uncertainty(quadrupled, 58, result.model.as, result.model.bs);
     REQUIRE(smaller);
     CHECK(smaller->pawn_value_error == Approx(pawn_error / 2).epsilon(1e-9));
     CHECK(smaller->spread_error == Approx(spread_error / 2).epsilon(1e-9));

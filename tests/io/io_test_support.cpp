@@ -11,20 +11,6 @@ namespace fs = std::filesystem;
 
 namespace wdl::io::test {
 
-fs::path fresh_directory(const std::string& name) {
-    auto directory =
-        fs::temp_directory_path() / ("wdl_io_test_" + std::to_string(::getpid())) / name;
-    fs::remove_all(directory);
-    fs::create_directories(directory);
-    return directory;
-}
-
-void write_file(const fs::path& path, const std::string& bytes) {
-    std::ofstream out(path, std::ios::binary);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out) throw std::runtime_error("cannot write " + path.string());
-}
-
 std::string pgn_like_text(std::size_t bytes, std::uint32_t seed) {
     static const char* const kMoves[] = {"e4",   "d4",   "Nf3", "c4", "Nc6", "Bb5", "O-O", "Qxd8+",
                                          "exd5", "Rfe1", "h6",  "g3", "Bg2", "a6",  "Kh1", "f5"};

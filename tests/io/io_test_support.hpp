@@ -5,14 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "program_runner.hpp"
 #include "wdl/io/block_reader.hpp"
 
 namespace wdl::io::test {
 
-// A fresh, empty directory for one test case.
-std::filesystem::path fresh_directory(const std::string& name);
-
-void write_file(const std::filesystem::path& path, const std::string& bytes);
+using testing::fresh_directory;
+using testing::write_text_file;
 
 // PGN-like text of about `bytes` bytes: varied enough to compress like real games.
 std::string pgn_like_text(std::size_t bytes, std::uint32_t seed);

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "io_test_support.hpp"
+#include "test_data.hpp"
 #include "wdl/io/block_reader.hpp"
 
 namespace fs = std::filesystem;
@@ -48,7 +49,7 @@ TEST_CASE("a single gzip member is read exactly", "[io][gzip]") {
     auto directory = fresh_directory("gzip_single");
     auto text = pgn_like_text(2'000'000, 7);
     auto compressed = gzip_member(text);
-    write_file(directory / "games.pgn.gz", compressed);
+    write_text_file(directory / "games.pgn.gz", compressed);
     for (const auto& [name, limits] : all_limit_sets()) {
         INFO(name);
         auto result = read_whole(directory / "games.pgn.gz", limits);
@@ -62,7 +63,7 @@ TEST_CASE("a single gzip member is read exactly", "[io][gzip]") {
 TEST_CASE("every member of a multi-member gzip file is read", "[io][gzip]") {
     auto directory = fresh_directory("gzip_multi");
     auto input = concatenate_gzip_members(50, 40'000);
-    write_file(directory / "games.pgn.gz", input.compressed);
+    write_text_file(directory / "games.pgn.gz", input.compressed);
     for (const auto& [name, limits] : all_limit_sets()) {
         INFO(name);
         auto result = read_whole(directory / "games.pgn.gz", limits);
@@ -78,7 +79,7 @@ TEST_CASE("a member much larger than the first output guess is read exactly", "[
     std::string text;
     while (text.size() < 20'000'000) text += "1. e4 {+0.31/20 0.5s} e5 {-0.28/19 0.4s} ";
     auto small = pgn_like_text(100'000, 3);
-    write_file(directory / "games.pgn.gz", gzip_member(small) + gzip_member(text));
+    write_text_file(directory / "games.pgn.gz", gzip_member(small) + gzip_member(text));
 
     ReaderLimits streamed_large_members;
     streamed_large_members.max_whole_member_bytes = 1 << 20;
@@ -93,7 +94,7 @@ TEST_CASE("a member much larger than the first output guess is read exactly", "[
 
 TEST_CASE("a 0-byte gzip file has no data and says it is empty", "[io][gzip]") {
     auto directory = fresh_directory("gzip_empty");
-    write_file(directory / "empty.pgn.gz", "");
+    write_text_file(directory / "empty.pgn.gz", "");
     auto result = read_whole(directory / "empty.pgn.gz");
     CHECK(result.data.empty());
     CHECK(result.damage == "empty gzip file");
@@ -101,7 +102,7 @@ TEST_CASE("a 0-byte gzip file has no data and says it is empty", "[io][gzip]") {
 
 TEST_CASE("a .gz file that is not gzip is reported", "[io][gzip]") {
     auto directory = fresh_directory("gzip_not");
-    write_file(directory / "plain.pgn.gz", "[Event \"x\"]\n1. e4 e5\n");
+    write_text_file(directory / "plain.pgn.gz", "[Event \"x\"]\n1. e4 e5\n");
     auto result = read_whole(directory / "plain.pgn.gz");
     CHECK(result.data.empty());
     CHECK(result.damage == "not a gzip file");
@@ -120,11 +121,11 @@ TEST_CASE("a truncated gzip file keeps whole members and the damaged member's pr
     for (const auto& [name, limits] : all_limit_sets()) {
         for (std::size_t cut : cuts) {
             INFO(name);
-            write_file(path, input.compressed.substr(0, cut));
+            write_text_file(path, input.compressed.substr(0, cut));
             check_cut(input, cut, read_whole(path, limits));
         }
     }
-    write_file(path, input.compressed.substr(0, (ends[4] + ends[5]) / 2));
+    write_text_file(path, input.compressed.substr(0, (ends[4] + ends[5]) / 2));
     auto result = read_whole(path);
     CHECK_THAT(result.damage, Catch::StartsWith("truncated gzip member 6 (starts at byte " +
                                                 std::to_string(ends[4]) + ")"));
@@ -136,7 +137,7 @@ TEST_CASE("a gzip file cut at every position never yields wrong bytes", "[io][gz
     auto input = concatenate_gzip_members(3, 2'000);
     auto path = directory / "games.pgn.gz";
     for (std::size_t cut = 0; cut <= input.compressed.size(); ++cut) {
-        write_file(path, input.compressed.substr(0, cut));
+        write_text_file(path, input.compressed.substr(0, cut));
         auto result = read_whole(path);
         if (cut == 0)
             CHECK(result.damage == "empty gzip file");
@@ -153,7 +154,7 @@ TEST_CASE("corrupt bytes in a middle member end the data after the members befor
     auto damaged = input.compressed;
     std::size_t middle = (input.part_ends[4] + input.part_ends[5]) / 2;
     for (std::size_t i = 0; i < 64; ++i) damaged[middle + i] = static_cast<char>(0xa5 ^ i);
-    write_file(path, damaged);
+    write_text_file(path, damaged);
     for (const auto& [name, limits] : all_limit_sets()) {
         INFO(name);
         auto result = read_whole(path, limits);
@@ -170,7 +171,7 @@ TEST_CASE("a member failing its checksum gives none of its text", "[io][gzip]") 
     auto damaged = input.compressed;
     // The member's trailer is CRC32 then size: a wrong CRC leaves the deflate data decodable.
     damaged[input.part_ends[5] - 8] ^= 0x01;
-    write_file(path, damaged);
+    write_text_file(path, damaged);
     for (const auto& [name, limits] : all_limit_sets()) {
         INFO(name);
         auto result = read_whole(path, limits);
@@ -185,12 +186,12 @@ TEST_CASE("bytes after the last gzip member are reported and all data is kept", 
     auto path = directory / "games.pgn.gz";
     for (const auto& [name, limits] : all_limit_sets()) {
         INFO(name);
-        write_file(path, input.compressed + std::string(1024, '\0'));
+        write_text_file(path, input.compressed + std::string(1024, '\0'));
         auto padded = read_whole(path, limits);
         CHECK(padded.data == input.all_text());
         CHECK_THAT(padded.damage, Catch::StartsWith("zero padding after gzip member 4"));
 
-        write_file(path, input.compressed + "garbage\n");
+        write_text_file(path, input.compressed + "garbage\n");
         auto garbage = read_whole(path, limits);
         CHECK(garbage.data == input.all_text());
         CHECK_THAT(garbage.damage, Catch::StartsWith("unexpected bytes after gzip member 4"));
@@ -208,18 +209,14 @@ TEST_CASE("random bytes after a gzip header never crash the reader", "[io][gzip]
         std::size_t start = round % 2 ? bytes.size() : random() % bytes.size();
         bytes.resize(std::max(bytes.size(), start + length));
         for (std::size_t i = start; i < start + length; ++i) bytes[i] = static_cast<char>(random());
-        write_file(path, bytes);
+        write_text_file(path, bytes);
         auto result = read_whole(path, round % 4 < 2 ? ReaderLimits{} : tiny_limits());
         CHECK(result.compressed_bytes <= bytes.size());
     }
 }
 
 TEST_CASE("the corpus gzip files decode exactly as zcat decodes them", "[io][gzip][corpus]") {
-    fs::path corpus = fs::path(WDL_SHARED_DIR) / "corpus";
-    if (!fs::exists(corpus)) {
-        WARN("no corpus at " << corpus << ": skipped");
-        return;
-    }
+    fs::path corpus = wdl::testing::corpus_path();
     int files = 0;
     for (const auto& entry : fs::recursive_directory_iterator(corpus)) {
         if (entry.path().extension() != ".gz") continue;

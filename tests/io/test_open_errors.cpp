@@ -44,7 +44,7 @@ TEST_CASE("opening a directory throws a message naming it", "[io]") {
 TEST_CASE("opening an unreadable file throws a message naming it", "[io]") {
     auto directory = fresh_directory("unreadable");
     auto path = directory / "secret.pgn";
-    write_file(path, "1. e4");
+    write_text_file(path, "1. e4");
     fs::permissions(path, fs::perms::none);
     // root reads files regardless of their permissions.
     if (::access(path.c_str(), R_OK) == 0) {

@@ -17,7 +17,7 @@ TEST_CASE("compression is chosen by the last extension", "[io]") {
 TEST_CASE("a plain file is read exactly, in blocks of the configured size", "[io]") {
     auto directory = fresh_directory("plain");
     auto text = pgn_like_text(3'000'000, 1);
-    write_file(directory / "games.pgn", text);
+    write_text_file(directory / "games.pgn", text);
 
     auto result = read_whole(directory / "games.pgn");
     CHECK(result.data == text);
@@ -31,7 +31,7 @@ TEST_CASE("a plain file is read exactly, in blocks of the configured size", "[io
 
 TEST_CASE("an empty plain file has no data and no damage", "[io]") {
     auto directory = fresh_directory("plain_empty");
-    write_file(directory / "empty.pgn", "");
+    write_text_file(directory / "empty.pgn", "");
     auto result = read_whole(directory / "empty.pgn");
     CHECK(result.data.empty());
     CHECK(result.damage.empty());
@@ -39,7 +39,7 @@ TEST_CASE("an empty plain file has no data and no damage", "[io]") {
 
 TEST_CASE("read_block appends to what the caller already holds", "[io]") {
     auto directory = fresh_directory("plain_append");
-    write_file(directory / "games.pgn", "1. e4 e5");
+    write_text_file(directory / "games.pgn", "1. e4 e5");
     auto reader = BlockReader::open(directory / "games.pgn");
     std::string out = "kept ";
     CHECK(reader->read_block(out) == 8);

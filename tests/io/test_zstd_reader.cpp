@@ -9,7 +9,7 @@ using namespace wdl::io::test;
 TEST_CASE("every frame of a zstd file is read exactly", "[io][zstd]") {
     auto directory = fresh_directory("zstd_frames");
     auto input = concatenate_zstd_frames(6, 700'000);
-    write_file(directory / "games.pgn.zst", input.compressed);
+    write_text_file(directory / "games.pgn.zst", input.compressed);
     for (const auto& limits : {ReaderLimits{}, tiny_limits()}) {
         auto result = read_whole(directory / "games.pgn.zst", limits);
         CHECK(result.data == input.all_text());
@@ -21,7 +21,7 @@ TEST_CASE("every frame of a zstd file is read exactly", "[io][zstd]") {
 
 TEST_CASE("a 0-byte zstd file has no data and says it is empty", "[io][zstd]") {
     auto directory = fresh_directory("zstd_empty");
-    write_file(directory / "empty.pgn.zst", "");
+    write_text_file(directory / "empty.pgn.zst", "");
     auto result = read_whole(directory / "empty.pgn.zst");
     CHECK(result.data.empty());
     CHECK(result.damage == "empty zstd file");
@@ -36,7 +36,7 @@ TEST_CASE("a truncated zstd file keeps whole frames and a prefix of the damaged 
     for (std::size_t cut : {std::size_t{3}, ends[0] - 1, ends[0], ends[1] + 7,
                             (ends[2] + ends[3]) / 2, ends[3] - 1}) {
         INFO("cut at byte " << cut);
-        write_file(path, input.compressed.substr(0, cut));
+        write_text_file(path, input.compressed.substr(0, cut));
         auto result = read_whole(path, tiny_limits());
         std::size_t whole_frames = 0;
         while (ends[whole_frames] <= cut) ++whole_frames;
@@ -52,12 +52,12 @@ TEST_CASE("garbage in a zstd file ends the data with a damage report", "[io][zst
     auto directory = fresh_directory("zstd_garbage");
     auto input = concatenate_zstd_frames(2, 100'000);
     auto path = directory / "games.pgn.zst";
-    write_file(path, input.compressed + "garbage after the frames");
+    write_text_file(path, input.compressed + "garbage after the frames");
     auto trailing = read_whole(path);
     CHECK(trailing.data == input.all_text());
     CHECK_THAT(trailing.damage, Catch::StartsWith("corrupt zstd frame 3"));
 
-    write_file(path, "not zstd at all");
+    write_text_file(path, "not zstd at all");
     auto not_zstd = read_whole(path);
     CHECK(not_zstd.data.empty());
     CHECK_THAT(not_zstd.damage, Catch::StartsWith("corrupt zstd frame 1"));

@@ -66,11 +66,3 @@ TEST_CASE("invalid NormalizeData is rejected clearly", "[model][normalization]")
         CHECK_THROWS_AS(Normalization::from_json(bad), std::runtime_error);
     }
 }
-
-TEST_CASE("floats print like Python's repr", "[model][normalization]") {
-    CHECK(wdl::model::python_float_repr(100.0) == "100.0");
-    CHECK(wdl::model::python_float_repr(1.148818226898625) == "1.148818226898625");
-    CHECK(wdl::model::python_float_repr(1e-05) == "1e-05");
-    CHECK(wdl::model::python_float_repr(1e16) == "1e+16");
-    CHECK(wdl::model::python_float_repr(-0.5) == "-0.5");
-}

@@ -20,12 +20,13 @@ using namespace wdl::report;
 namespace {
 
 // Stockfish-like fitted coefficients (c3..c0) at material 58.
-const Cubic true_a{{-379.008, 1382.335, -1636.926, 988.694}, 58};
-const Cubic true_b{{-871.995, 2535.965, -1875.985, 654.140}, 58};
+const wdl::model::Poly3 true_a{-379.008, 1382.335, -1636.926, 988.694};
+const wdl::model::Poly3 true_b{-871.995, 2535.965, -1875.985, 654.140};
 
-double evaluate(const Cubic& p, double mom) {
-    const double t = mom / p.mom_target;
-    return ((p.coeffs[0] * t + p.coeffs[1]) * t + p.coeffs[2]) * t + p.coeffs[3];
+// The cubic in mom / 58, written out here as an independent check of the plotted curves.
+double evaluate(const wdl::model::Poly3& c, double mom) {
+    const double t = mom / 58;
+    return ((c[0] * t + c[1]) * t + c[2]) * t + c[3];
 }
 
 double win_rate(double eval, double a, double b) { return 1 / (1 + std::exp(-(eval - a) / b)); }
@@ -44,7 +45,12 @@ std::vector<CountCell> model_counts() {
 }
 
 FittedModel fitted_model() {
-    FittedModel model{true_a, true_b, {}, {}, {}, Cubic{{-72.3, 185.9, -144.6, 416.4}, 58}};
+    FittedModel model;
+    model.model.as = true_a;
+    model.model.bs = true_b;
+    wdl::model::DynamicNormalization input;
+    input.as = {-72.3, 185.9, -144.6, 416.4};
+    model.input_normalization = input;
     for (int mom = 17; mom <= 78; ++mom) {
         // Scatter the local fits around the polynomials as real local fits are.
         const double scatter = 1 + 0.1 * std::sin(mom * 1.7);
@@ -207,8 +213,8 @@ TEST_CASE("the parameter panel's legend stays inside its frame", "[report]") {
     TestDirectory dir("legend");
     for (double scale : {1.0, 10.0, 1000.0}) {  // a digit or three more in each coefficient
         SummaryPlot plot = summary(true);
-        for (double& c : plot.model->a.coeffs) c *= scale;
-        for (double& c : plot.model->b.coeffs) c *= scale;
+        for (double& c : plot.model->model.as) c *= scale;
+        for (double& c : plot.model->model.bs) c *= scale;
         const fs::path png = dir.path / "summary.png";
         write_summary_plot(plot, png);
         const Image image = decode_png(read_bytes(png));

@@ -4,7 +4,7 @@
 #include <map>
 #include <string>
 
-#include "wdl/model/position_key.hpp"
+#include "wdl/counts/position_key.hpp"
 #include "wdl/pgn/reader.hpp"
 #include "wdl/scan/game_counter.hpp"
 
@@ -19,12 +19,12 @@ struct Counted {
 };
 
 Counted count_games(const std::string& pgn, const CountingRules& rules = {}) {
-    CountMap counts;
+    counts::CountMap counts;
     GameCounter counter(rules, counts);
     pgn::read_games(pgn, counter);
     Counted counted{{}, counter.tally()};
     counts.for_each([&](std::uint64_t key, std::uint64_t count) {
-        counted.keys[model::format_key(model::unpack_key(key))] += count;
+        counted.keys[wdl::counts::format_key(wdl::counts::unpack_key(key))] += count;
     });
     return counted;
 }
@@ -47,7 +47,7 @@ TEST_CASE("each excluded termination drops the game, the others count", "[scan][
         auto counted =
             count_games(game("[Termination \"" + std::string(termination) + "\"]\n", kFourMoves));
         CHECK(counted.keys.empty());
-        CHECK(counted.tally.skipped[std::size_t(SkipReason::BadTermination)] == 1);
+        CHECK(counted.tally.skipped[std::size_t(GameSkipReason::BadTermination)] == 1);
     }
     auto adjudicated = count_games(game("[Termination \"adjudication\"]\n", kFourMoves));
     CHECK(adjudicated.tally.positions == 4);

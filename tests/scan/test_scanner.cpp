@@ -3,7 +3,7 @@
 #include <fstream>
 #include <string>
 
-#include "wdl/scan/counts_json.hpp"
+#include "wdl/counts/count_file.hpp"
 #include "wdl/scan/scanner.hpp"
 
 namespace fs = std::filesystem;
@@ -39,7 +39,7 @@ fs::path write_games(const std::string& name, int games, bool with_tags, int bro
 ScanResult scan(const fs::path& file, int threads, std::size_t chunk_bytes) {
     ScanSettings settings;
     settings.threads = threads;
-    settings.chunk_bytes = chunk_bytes;
+    settings.reading.chunk_bytes = chunk_bytes;
     return scan_files({file}, settings);
 }
 
@@ -51,15 +51,16 @@ TEST_CASE("cutting one file into chunks for several threads changes no count or 
     auto whole = scan(file, 1, std::size_t{1} << 30);
     REQUIRE(whole.tally.games_read == 3000);
     REQUIRE(whole.tally.games_accepted == 2999);
-    REQUIRE(whole.warnings.size() == 1);
-    CHECK_THAT(whole.warnings[0], Catch::Contains(", game 1235: "));
+    REQUIRE(whole.files.warnings.size() == 1);
+    CHECK_THAT(whole.files.warnings[0], Catch::Contains(", game 1235: "));
     for (int threads : {1, 3}) {
         INFO("threads " << threads);
         auto chunked = scan(file, threads, 4096);
-        CHECK(counts_to_json(chunked.counts) == counts_to_json(whole.counts));
+        CHECK(wdl::counts::count_file_text(chunked.counts) ==
+              wdl::counts::count_file_text(whole.counts));
         CHECK(chunked.tally.positions == whole.tally.positions);
         CHECK(chunked.tally.games_accepted == whole.tally.games_accepted);
-        CHECK(chunked.warnings == whole.warnings);
+        CHECK(chunked.files.warnings == whole.files.warnings);
     }
 }
 

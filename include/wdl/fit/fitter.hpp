@@ -10,7 +10,7 @@
 
 #include "wdl/fit/objective.hpp"
 #include "wdl/fit/wdl_data.hpp"
-#include "wdl/model/wdl_math.hpp"
+#include "wdl/model/wdl_model.hpp"
 
 // The three fitting stages of scoreWDL (SPEC section 3), on Ceres Solver.
 namespace wdl::fit {
@@ -58,6 +58,7 @@ Minimization optimize_globally(Objective objective, std::span<const MomData> mom
 
 struct FitOptions {
     Method method = Method::OptimizeProbability;
+    model::MomType mom_type = model::MomType::Material;
     int mom_target = 58;
     std::int64_t win_min = 10;
     int pawn_value = 328;  // start of the local fits: a = pawn value, b = pawn value / 6
@@ -89,14 +90,14 @@ struct FitResult {
     std::vector<int> skipped_moms;  // too few wins for a local fit
     std::vector<FailedLocalFit> failed_local_fits;
     std::vector<LocalFit> local_fits;
-    model::Poly3 as{}, bs{};
+    model::WdlModel model;  // the fitted coefficients and the mom they depend on
     // Optimize methods only.
     std::optional<double> initial_objective, final_objective;
     std::optional<Minimization> minimization;
     std::optional<FitUncertainty> uncertainty;  // converged optimizeProbability fits only
 };
 
-// Runs stages 1-3 for an optimize or fitDensity method. Throws std::runtime_error when fewer
+// Runs stages 1-3 for an optimize or fitDensity method. Throws wdl::Error when fewer
 // than 4 moms have a local fit, or a cubic fit fails.
 FitResult fit_model(std::span<const MomData> moms, const FitOptions& options);
 

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "wdl/model/count_grid.hpp"
+#include "wdl/fit/count_grid.hpp"
 
 // The retained counts regrouped for fitting: per mom, only the evals that hold data.
 namespace wdl::fit {
@@ -20,6 +20,6 @@ struct MomData {
 };
 
 // One entry per mom of the grid, in ascending order (moms without data have no cells).
-std::vector<MomData> collect_mom_data(const model::CountGrid& grid);
+std::vector<MomData> collect_mom_data(const CountGrid& grid);
 
 }  // namespace wdl::fit

@@ -29,7 +29,7 @@ struct ReaderLimits {
 // Streams the decompressed bytes of one file in large blocks.
 class BlockReader {
   public:
-    // Throws std::runtime_error with a one-line message naming the file if it cannot be
+    // Throws wdl::Error with a one-line message naming the file if it cannot be
     // opened (missing, unreadable, a directory).
     static std::unique_ptr<BlockReader> open(const std::filesystem::path& path,
                                              const ReaderLimits& limits = {});

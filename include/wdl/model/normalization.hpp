@@ -5,15 +5,10 @@
 #include <string>
 #include <string_view>
 
-#include "wdl/model/wdl_math.hpp"
+#include "wdl/model/wdl_model.hpp"
 
 // Conversion of the scanner's displayed centipawns back to the engine's internal units.
 namespace wdl::model {
-
-enum class MomType { Material, Move };
-
-std::string_view mom_type_name(MomType type);
-std::optional<MomType> mom_type_from_name(std::string_view name);
 
 // Dynamic normalization parameters (--NormalizeData).
 struct DynamicNormalization {
@@ -28,7 +23,7 @@ inline long round_half_even(double value) { return long(std::nearbyint(value)); 
 class Normalization {
   public:
     static Normalization fixed(int pawn_value);
-    // Parses the JSON of --NormalizeData; throws std::runtime_error with a clear message.
+    // Parses the JSON of --NormalizeData; throws wdl::Error with a clear message.
     static Normalization from_json(std::string_view json);
 
     // The input's pawn value: N, or int(sum(as) + 0.5) as the original computes it.
@@ -59,8 +54,5 @@ class Normalization {
 inline constexpr std::string_view kDefaultNormalizeData =
     R"({"momType": "material", "momMin": 17, "momMax": 78, "momTarget": 58, )"
     R"("as": [-72.32565836, 185.93832038, -144.58862193, 416.44950446]})";
-
-// Python's repr() of a float: shortest round-trip digits, always with a '.' or exponent.
-std::string python_float_repr(double value);
 
 }  // namespace wdl::model

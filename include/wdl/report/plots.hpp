@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "wdl/model/normalization.hpp"
+#include "wdl/model/wdl_model.hpp"
+
 // Plots of scoreWDL (SPEC section 4), drawn by running gnuplot (pngcairo terminal).
 // The input types are plain data so that any caller can fill them.
 namespace wdl::report {
@@ -17,19 +20,13 @@ struct CountCell {
     double wins = 0, draws = 0, losses = 0;
 };
 
-// p(mom) = ((c3 * t + c2) * t + c1) * t + c0 with t = mom / mom_target.
-struct Cubic {
-    std::array<double, 4> coeffs{};  // c3, c2, c1, c0
-    int mom_target = 58;
-};
-
 struct FittedModel {
-    Cubic a, b;
+    model::WdlModel model;
     // The stage-1 local fits: a and b of each mom that had enough wins (equal lengths).
     std::vector<int> local_moms;
     std::vector<double> local_as, local_bs;
-    // The input data's p_a (NormalizeData), drawn when it shares the mom type.
-    std::optional<Cubic> input_a;
+    // The input data's dynamic normalization, whose p_a is drawn when it shares the mom type.
+    std::optional<model::DynamicNormalization> input_normalization;
 };
 
 struct SummaryPlot {
@@ -40,7 +37,7 @@ struct SummaryPlot {
     std::optional<FittedModel> model;  // absent for --modelFitting None: data panels only
 };
 
-// Writes the 2x3 summary PNG atomically. Throws std::runtime_error with a clear message
+// Writes the 2x3 summary PNG atomically. Throws wdl::Error with a clear message
 // when gnuplot is missing or fails, or the PNG cannot be written.
 void write_summary_plot(const SummaryPlot& plot, const std::filesystem::path& png);
 

@@ -1,31 +1,48 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "wdl/scan/test_metadata.hpp"
+#include "wdl/fishtest/run_metadata.hpp"
 
+namespace re2 {
+class RE2;
+}
+
+// Which game files a scan reads: scoreWDLstat's --file/--dir/-r and its metadata filters.
 namespace wdl::scan {
 
-// True for the names the scanner reads: *.pgn, *.pgn.gz, *.pgn.zst.
-bool is_game_file_name(const std::string& name);
-
-// The game files under `dir` (recursively if asked), sorted by path. Throws
-// std::runtime_error naming the directory if it cannot be listed.
+// The game files under `dir` (recursively if asked), sorted by path. Throws wdl::Error naming
+// the directory if it cannot be listed.
 std::vector<std::filesystem::path> list_game_files(const std::filesystem::path& dir,
                                                    bool recursive);
 
 // The first pair of neighbours in the sorted list where one name is a prefix of the next
-// ("x.pgn" and "x.pgn.gz"): the same games twice, which the original refuses.
+// ("x.pgn" and "x.pgn.gz") or both compress the same name: the same games twice, which the
+// original refuses.
 std::optional<std::pair<std::filesystem::path, std::filesystem::path>> find_duplicate_files(
     const std::vector<std::filesystem::path>& sorted_files);
 
 // Test ids found in more than one directory, as "Detected a duplicate of test ID in directory
 // DIR" messages (one per extra directory).
 std::vector<std::string> find_duplicate_tests(const std::vector<std::filesystem::path>& files);
+
+// Where the games come from.
+struct GameFileSource {
+    std::optional<std::filesystem::path> file;  // --file: this one file
+    std::filesystem::path dir = "./pgns";       // --dir otherwise
+    bool recursive = false;                     // -r
+    bool allow_duplicates = false;              // --allowDuplicates: warn, do not stop
+};
+
+// The files of the source, sorted, with the original's "Looking ..." line on `log`. Throws
+// wdl::Error for a missing file or directory, and for duplicate files; duplicate tests are an
+// error too unless allowed (then a warning on `log`).
+std::vector<std::filesystem::path> find_game_files(const GameFileSource& source, std::ostream& log);
 
 // The metadata filters of scoreWDLstat. Every regex must match the whole string.
 struct FileFilters {
@@ -39,14 +56,24 @@ struct FileFilters {
     std::optional<double> elo_diff_min;
 };
 
-// Throws std::invalid_argument naming the option whose regex does not compile.
-void validate_filters(const FileFilters& filters);
+// The filters with their regexes compiled once.
+class FileFilter {
+  public:
+    // Throws wdl::Error naming the option whose regex does not compile.
+    explicit FileFilter(FileFilters filters);
+    ~FileFilter();
+    FileFilter(FileFilter&&) noexcept;
 
-// Applies the filters in the original's order (SPRT, book, revision, TC, threads, Elo),
-// printing the original's "Filtering pgn files ..." lines to `log`. A file whose test has no
-// metadata (or lacks the field) is dropped by every filter.
-std::vector<std::filesystem::path> apply_filters(std::vector<std::filesystem::path> files,
-                                                 const MetadataByTest& metadata,
-                                                 const FileFilters& filters, std::ostream& log);
+    // Applies the filters in the original's order (SPRT, book, revision, TC, threads, Elo),
+    // printing the original's "Filtering pgn files ..." lines to `log`. A file whose test has
+    // no metadata (or lacks the field) is dropped by every filter.
+    std::vector<std::filesystem::path> apply(std::vector<std::filesystem::path> files,
+                                             const fishtest::MetadataByFile& metadata,
+                                             std::ostream& log) const;
+
+  private:
+    FileFilters filters_;
+    std::unique_ptr<re2::RE2> book_, revision_, time_control_;
+};
 
 }  // namespace wdl::scan

@@ -12,7 +12,7 @@ namespace wdl::scan {
 // file of FENs with their true counters (plain or .gz), restores them.
 class FixFenTable {
   public:
-    // Throws std::runtime_error naming the file if it cannot be read.
+    // Throws wdl::Error naming the file if it cannot be read.
     static FixFenTable load(const std::filesystem::path& path);
     // Lines "placement side castling ep halfmove fullmove"; for a FEN listed several times,
     // the smallest fullmove counter wins.

@@ -2,13 +2,15 @@
 
 #include <array>
 #include <cstdint>
-#include <stdexcept>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "wdl/chess/board.hpp"
+#include "wdl/counts/count_map.hpp"
 #include "wdl/pgn/reader.hpp"
-#include "wdl/scan/count_map.hpp"
+#include "wdl/scan/chunked_reader.hpp"
 #include "wdl/scan/eval_parsing.hpp"
 #include "wdl/scan/fix_fen.hpp"
 
@@ -27,8 +29,17 @@ struct CountingRules {
     int max_counted_move = 200;               // positions after this full move are not counted
 };
 
+// The pattern of the engine filter: --matchEngine if given, else --matchRev (which selects
+// the engine by its revision in fishtest's names New-<sha>/Base-<sha>); empty for no filter.
+std::string engine_filter_pattern(const std::optional<std::string>& match_engine,
+                                  const std::string& match_rev);
+
+// The engine filter of a pattern, matched against whole names; none for an empty pattern.
+// Throws wdl::Error for a pattern that does not compile.
+std::unique_ptr<re2::RE2> compile_engine_filter(const std::string& pattern);
+
 // Why a game contributed nothing.
-enum class SkipReason : std::uint8_t {
+enum class GameSkipReason : std::uint8_t {
     NoResult,        // no Result tag, or "*"
     BadTermination,  // time forfeit, abandoned, stalled connection, illegal move, unterminated
     InvalidFen,
@@ -36,7 +47,7 @@ enum class SkipReason : std::uint8_t {
     Incomplete,   // movetext without a final result token (e.g. a truncated file)
 };
 inline constexpr std::size_t kSkipReasonCount = 5;
-const char* describe(SkipReason reason);
+const char* describe(GameSkipReason reason);
 
 struct GameTally {
     std::uint64_t games_read = 0;
@@ -47,23 +58,13 @@ struct GameTally {
     void add(const GameTally& other);
 };
 
-// A game that was dropped because its record is broken, for the warning lines.
-struct GameProblem {
-    std::uint64_t game_index;  // 0-based, among the games this counter has read
-    std::string description;
-};
-
-// Thrown when the scan cannot go on (a FEN missing from --fixFENsource).
-struct FatalScanError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
 // A PGN visitor that counts (result, move, material, eval) keys of accepted games. A game's
 // keys are committed only when the whole game was read without error, so a corrupt record
-// adds nothing.
+// adds nothing. Throws wdl::Error when the scan cannot go on (a FEN missing from
+// --fixFENsource).
 class GameCounter : public pgn::Visitor {
   public:
-    GameCounter(const CountingRules& rules, CountMap& counts);
+    GameCounter(const CountingRules& rules, counts::CountMap& counts);
 
     void begin_game(std::size_t offset) override;
     void tag(std::string_view name, std::string_view value) override;
@@ -72,6 +73,7 @@ class GameCounter : public pgn::Visitor {
     void end_game(bool terminated) override;
 
     const GameTally& tally() const { return tally_; }
+    // Games dropped because their record is broken; game_index counts every game read.
     const std::vector<GameProblem>& problems() const { return problems_; }
 
   private:
@@ -80,10 +82,10 @@ class GameCounter : public pgn::Visitor {
     bool counts_side(chess::Color color) const;
     void count_position(int eval);
     bool set_up_board();
-    void skip_game(SkipReason reason, std::string description = {});
+    void skip_game(GameSkipReason reason, std::string description = {});
 
     const CountingRules& rules_;
-    CountMap& counts_;
+    counts::CountMap& counts_;
     chess::Board board_;
     GameTally tally_;
     std::vector<GameProblem> problems_;
@@ -99,7 +101,7 @@ class GameCounter : public pgn::Visitor {
     bool chess960_ = false;
     bool has_good_result_ = false;
     bool has_bad_termination_ = false;
-    model::Outcome white_outcome_ = model::Outcome::Draw;
+    counts::Outcome white_outcome_ = counts::Outcome::Draw;
     // Per game, while reading moves.
     bool counting_ = false;
     Side counted_sides_ = Side::Both;

@@ -17,7 +17,7 @@ class AtomicFile {
     AtomicFile& operator=(const AtomicFile&) = delete;
 
     void write(std::string_view bytes);
-    // Flushes, syncs and renames; throws std::runtime_error naming the file on failure.
+    // Flushes, syncs and renames; throws wdl::Error naming the file on failure.
     void commit();
 
     const std::filesystem::path& temporary_path() const { return temporary_; }

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wdl/fit/count_grid.hpp"
+#include "wdl/fit/fitter.hpp"
+#include "wdl/report/fit_plots.hpp"
+
+// scoreWDL: fits the WDL model to count files (docs/programs.md).
+namespace wdl::commands {
+
+enum class PlotMode { SaveAndShow, Save, None };
+
+struct ScoreWdlOptions {
+    std::vector<std::filesystem::path> files{"scoreWDLstat.json"};
+    std::optional<int> normalize_to_pawn_value;  // static normalization, or else
+    std::optional<std::string> normalize_data;   // dynamic (default: kDefaultNormalizeData)
+    fit::GridFilter filter;                      // moves, material, evalMax and the momType
+    int mom_target = 58;
+    fit::Method method = fit::Method::OptimizeProbability;
+    std::int64_t win_min = 10;
+    PlotMode plot = PlotMode::SaveAndShow;
+    report::PlotRange plot_range;
+    std::filesystem::path png_name = "scoreWDL.png";
+    std::optional<std::filesystem::path> png_name_distro;
+    std::optional<std::filesystem::path> json;
+};
+
+// Reads the count files, fits, prints the original's lines (and ours after them) on stdout,
+// writes the plots and the JSON. Throws wdl::Error for bad inputs.
+void score_wdl(const ScoreWdlOptions& options);
+
+}  // namespace wdl::commands

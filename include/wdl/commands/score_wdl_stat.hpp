@@ -1,0 +1,28 @@
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "wdl/scan/eval_parsing.hpp"
+#include "wdl/scan/file_selection.hpp"
+
+// scoreWDLstat: scans PGN files into a count file (docs/programs.md).
+namespace wdl::commands {
+
+struct ScoreWdlStatOptions {
+    scan::GameFileSource source;
+    scan::FileFilters filters;
+    std::optional<std::string> match_engine;  // default: --matchRev
+    std::optional<std::filesystem::path> fix_fen_source;
+    int bin_width = 5;
+    scan::EvalParsing eval_parsing = scan::EvalParsing::Exact;
+    int concurrency = 1;
+    std::filesystem::path output = "scoreWDLstat.json";
+};
+
+// Runs the scan with the original's printed lines on stdout, warnings and the progress line
+// on stderr. Throws wdl::Error for bad options, missing inputs and when nothing could be read.
+void score_wdl_stat(const ScoreWdlStatOptions& options);
+
+}  // namespace wdl::commands

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace wdl::counts {
+
+// Game result from the point of view of the side to move in a counted position.
+enum class Outcome : std::uint8_t { Win = 0, Draw = 1, Loss = 2 };
+
+char outcome_letter(Outcome outcome);
+std::optional<Outcome> outcome_from_letter(char letter);
+
+// One cell of the scanner's statistics: (result, full-move number, material, eval in cp).
+struct PositionKey {
+    Outcome result = Outcome::Draw;
+    int move = 0;
+    int material = 0;
+    int eval = 0;
+
+    friend bool operator==(const PositionKey&, const PositionKey&) = default;
+};
+
+// The JSON key spelling shared with the original tools: "('W', 12, 62, 35)".
+std::string format_key(const PositionKey& key);
+// Appends the key to out without allocating a temporary (hot path of JSON writing).
+void append_key(std::string& out, const PositionKey& key);
+// Parses the spelling above as Python's ast.literal_eval would: whitespace around the items,
+// either quote style and a sign on the numbers are accepted; leading zeros (05) are not.
+std::optional<PositionKey> parse_key(std::string_view text);
+
+// Packing into one integer for hash maps. Fields must fit the ranges the scanner produces:
+// move 0..65535, material 0..255, eval -32768..32767.
+std::uint64_t pack_key(const PositionKey& key);
+PositionKey unpack_key(std::uint64_t packed);
+
+}  // namespace wdl::counts

@@ -1,0 +1,68 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "wdl/counts/count_file.hpp"
+#include "wdl/counts/position_key.hpp"
+#include "wdl/model/normalization.hpp"
+
+// The retained counts on a dense (mom, internal eval) grid, as the original keeps them.
+namespace wdl::fit {
+
+using model::MomType;
+
+struct GridFilter {
+    int move_min = 1, move_max = 120;
+    int material_min = 17, material_max = 78;
+    int eval_max_cp = 400;  // applies to |internal eval| after conversion, see eval_max()
+    MomType mom_type = MomType::Material;
+};
+
+struct WdlCounts {
+    std::int64_t wins = 0, draws = 0, losses = 0;
+    std::int64_t total() const { return wins + draws + losses; }
+};
+
+class CountGrid : public counts::CountTarget {
+  public:
+    CountGrid(const GridFilter& filter, const model::Normalization& normalization);
+
+    // Adds the count if the key passes the move/material filters and its internal eval lies
+    // within +-eval_max(); other keys are not retained.
+    void add(const counts::PositionKey& key, std::int64_t count) override;
+
+    // A grid of the same filter and normalization, without counts.
+    std::unique_ptr<counts::CountTarget> blank_copy() const override;
+    // Adds the cells of a grid made by blank_copy.
+    void merge(const counts::CountTarget& part) override;
+
+    int mom_min() const { return mom_min_; }
+    int mom_max() const { return mom_min_ + mom_count_ - 1; }
+    int mom_count() const { return mom_count_; }
+    // round_half_even(evalMax * pawnValue / 100) in internal units.
+    int eval_max() const { return eval_max_; }
+    MomType mom_type() const { return filter_.mom_type; }
+    int pawn_value() const { return normalization_.pawn_value(); }
+
+    const WdlCounts& at(int mom, int eval) const {
+        return cells_[std::size_t(mom - mom_min_) * eval_span() + std::size_t(eval + eval_max_)];
+    }
+    WdlCounts totals() const;
+    WdlCounts totals_at_mom(int mom) const;
+
+  private:
+    std::size_t eval_span() const { return std::size_t(2 * eval_max_ + 1); }
+
+    GridFilter filter_;
+    model::Normalization normalization_;
+    int mom_min_ = 0, mom_count_ = 0, eval_max_ = 0;
+    std::vector<WdlCounts> cells_;
+    // pawn_scale per retained move (move-based normalization) or material (otherwise).
+    bool scale_by_move_ = false;
+    int scale_offset_ = 0;
+    std::vector<double> scales_;
+};
+
+}  // namespace wdl::fit

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "wdl/model/wdl_math.hpp"
+
+// A complete WDL model (docs/model.md): the cubics a(mom) and b(mom) of wdl_math, with what
+// their argument is, and the constants Stockfish derives from them.
+namespace wdl::model {
+
+// What the polynomials' argument counts: the material on the board (P + 3N + 3B + 5R + 9Q of
+// both sides) or the full-move number.
+enum class MomType { Material, Move };
+
+std::string_view mom_type_name(MomType type);
+std::optional<MomType> mom_type_from_name(std::string_view name);
+
+// int(x + 0.5): how the original rounds NormalizeToPawnValue and the spread (not Python's
+// round(), which rounds half to even).
+inline long round_half_up(double value) { return long(value + 0.5); }
+
+struct WdlModel {
+    Poly3 as{}, bs{};
+    MomType mom_type = MomType::Material;
+    int mom_target = 58;
+
+    // a and b at a mom value (not clamped).
+    double a(double mom) const { return poly3(as, mom / mom_target); }
+    double b(double mom) const { return poly3(bs, mom / mom_target); }
+
+    double win(double eval, double mom) const { return win_rate(eval, a(mom), b(mom)); }
+    double draw(double eval, double mom) const { return draw_rate(eval, a(mom), b(mom)); }
+    double loss(double eval, double mom) const { return loss_rate(eval, a(mom), b(mom)); }
+    double score(double eval, double mom) const { return expected_score(eval, a(mom), b(mom)); }
+
+    // NormalizeToPawnValue: the internal eval at which the engine wins half of its games at
+    // the target mom, displayed as +1.00.
+    long pawn_value() const { return round_half_up(coefficient_sum(as)); }
+    long spread() const { return round_half_up(coefficient_sum(bs)); }
+    double normalized_spread() const { return coefficient_sum(bs) / coefficient_sum(as); }
+    // The draw rate of an equal position (eval 0) at the target mom: 1 - 2 win(0).
+    double draw_rate_at_zero() const;
+};
+
+// "((c3 * x / 58 + c2) * x / 58 + c1) * x / 58 + c0" with the coefficients as %5.3f, as the
+// original prints p_a and p_b.
+std::string polynomial_text(const Poly3& coefficients, int mom_target);
+
+}  // namespace wdl::model

@@ -1,0 +1,72 @@
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// Reading many PGN files on several threads: each file's decompressed text is cut at game
+// boundaries into chunks that any thread may parse, so that the threads share one huge file
+// as well as many small ones. Every analysis of games (counting, chains, endgames) reads
+// through here, with a consumer of its own per thread.
+namespace wdl::scan {
+
+// A piece of one file's decompressed text that holds whole games.
+struct TextChunk {
+    std::size_t file_index = 0;  // into the list of files being read
+    std::uint64_t offset = 0;    // of the chunk's first byte in the file's text
+    std::string_view text;
+};
+
+// A game whose record is broken, for the warning lines.
+struct GameProblem {
+    std::uint64_t game_index;  // 0-based, among the games of its chunk
+    std::string description;
+};
+
+// What a consumer found in one chunk: how many games it held and which were broken.
+struct ChunkReport {
+    std::uint64_t games = 0;
+    std::vector<GameProblem> problems;
+};
+
+// Parses chunks on one thread. An exception stops the whole reading with its message and the
+// name of the file concerned.
+class ChunkConsumer {
+  public:
+    virtual ~ChunkConsumer() = default;
+    virtual ChunkReport consume(const TextChunk& chunk) = 0;
+};
+
+struct ReadSettings {
+    // Chunks are cut at about this size.
+    std::size_t chunk_bytes = std::size_t{4} << 20;
+};
+
+// Counters a progress line can read while the files are read.
+struct ReadProgress {
+    std::atomic<std::uint64_t> files_done{0};
+    std::atomic<std::uint64_t> compressed_bytes{0};
+    std::atomic<std::uint64_t> text_bytes{0};
+    std::atomic<std::uint64_t> games_read{0};
+};
+
+struct ReadSummary {
+    std::uint64_t files_read = 0;     // opened and read to the end (possibly damaged)
+    std::uint64_t files_damaged = 0;  // truncated or corrupt: their complete games were read
+    std::uint64_t files_unreadable = 0;
+    std::uint64_t text_bytes = 0;  // decompressed PGN text
+    // One line per problem, in file order and game order, whatever thread read what:
+    // unreadable or damaged files, and broken games ("FILE, game N: ...; game skipped").
+    std::vector<std::string> warnings;
+};
+
+// Reads the files with one thread per consumer (consumers[i] is used by thread i only).
+// Throws wdl::Error when a consumer threw.
+ReadSummary read_in_chunks(const std::vector<std::filesystem::path>& files,
+                           const std::vector<ChunkConsumer*>& consumers,
+                           const ReadSettings& settings, ReadProgress* progress = nullptr);
+
+}  // namespace wdl::scan

@@ -1,0 +1,133 @@
+#include "wdl/commands/score_wdl.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "wdl/counts/count_file.hpp"
+#include "wdl/fit/fit_report.hpp"
+#include "wdl/fit/wdl_data.hpp"
+#include "wdl/model/normalization.hpp"
+#include "wdl/report/plots.hpp"
+#include "wdl/util/atomic_file.hpp"
+
+namespace wdl::commands {
+namespace {
+
+model::Normalization normalization_of(const ScoreWdlOptions& options) {
+    if (options.normalize_to_pawn_value)
+        return model::Normalization::fixed(*options.normalize_to_pawn_value);
+    return model::Normalization::from_json(
+        options.normalize_data.value_or(std::string(model::kDefaultNormalizeData)));
+}
+
+// The options as the fit used them, for the "options" object of --json.
+nlohmann::ordered_json options_json(const ScoreWdlOptions& options,
+                                    const model::Normalization& normalization) {
+    nlohmann::ordered_json json;
+    std::vector<std::string> files;
+    for (const auto& file : options.files) files.push_back(file.string());
+    json["filename"] = files;
+    if (options.normalize_to_pawn_value) {
+        json["NormalizeToPawnValue"] = *options.normalize_to_pawn_value;
+    } else {
+        json["NormalizeData"] = nlohmann::ordered_json::parse(
+            options.normalize_data.value_or(std::string(model::kDefaultNormalizeData)));
+    }
+    const auto& filter = options.filter;
+    json["moveMin"] = filter.move_min;
+    json["moveMax"] = filter.move_max;
+    json["materialMin"] = filter.material_min;
+    json["materialMax"] = filter.material_max;
+    json["evalMax"] = filter.eval_max_cp;
+    json["momType"] = model::mom_type_name(filter.mom_type);
+    json["momTarget"] = options.mom_target;
+    json["modelFitting"] = fit::method_name(options.method);
+    json["winMin"] = options.win_min;
+    json["inputPawnValue"] = normalization.pawn_value();
+    return json;
+}
+
+// Python's json.load silently keeps the last count of a key given twice; we say so.
+void warn_repeated_keys(const std::filesystem::path& file, const std::vector<std::string>& keys) {
+    constexpr std::size_t kShown = 10;
+    for (std::size_t i = 0; i < std::min(keys.size(), kShown); ++i) {
+        fmt::print("Warning: {}: key \"{}\" is given more than once; its last count is used.\n",
+                   file.string(), keys[i]);
+    }
+    if (keys.size() > kShown) {
+        fmt::print("Warning: {}: {} more repetitions of keys; their last counts are used.\n",
+                   file.string(), keys.size() - kShown);
+    }
+}
+
+void write_plots(const ScoreWdlOptions& options, const fit::CountGrid& grid,
+                 const std::vector<fit::MomData>& moms, const std::optional<fit::FitResult>& fit,
+                 const model::Normalization& normalization) {
+    fmt::print("Preparing plots.\n");
+    std::fflush(stdout);
+    report::write_summary_plot(report::summary_plot_of(grid, moms, fit, normalization,
+                                                       options.mom_target, options.plot_range),
+                               options.png_name);
+    fmt::print("Saved graphics to {}.\n", options.png_name.string());
+    if (options.plot == PlotMode::SaveAndShow && !report::show_plot(options.png_name)) {
+        fmt::print(
+            "Cannot show {}: no display ($DISPLAY and $WAYLAND_DISPLAY are unset) or no "
+            "image viewer (xdg-open) could open it; the plot is saved.\n",
+            options.png_name.string());
+    }
+}
+
+}  // namespace
+
+void score_wdl(const ScoreWdlOptions& options) {
+    auto start = std::chrono::steady_clock::now();
+    auto normalization = normalization_of(options);
+    fmt::print("Converting evals with {}.\n", normalization.description());
+
+    fit::CountGrid grid(options.filter, normalization);
+    for (const auto& file : options.files) {
+        fmt::print("Reading eval stats from {}.\n", file.string());
+        std::fflush(stdout);
+        warn_repeated_keys(file, counts::read_count_file(file, grid).repeated_keys);
+    }
+    auto totals = grid.totals();
+    fmt::print("Retained (W,D,L) = ({}, {}, {}) positions.\n", totals.wins, totals.draws,
+               totals.losses);
+    if (totals.total() == 0) {
+        fmt::print("No data was found!\n");
+        return;
+    }
+    if (options.png_name_distro) {
+        report::write_distribution_plot(report::distribution_of(grid), *options.png_name_distro);
+        fmt::print("Saved distribution plot to {}.\n", options.png_name_distro->string());
+    }
+
+    auto moms = fit::collect_mom_data(grid);
+    std::optional<fit::FitResult> fit;
+    if (options.method != fit::Method::None) {
+        fmt::print("Fit WDL model based on {}.\n", model::mom_type_name(options.filter.mom_type));
+        std::fflush(stdout);
+        fit = fit::fit_model(moms, {options.method, options.filter.mom_type, options.mom_target,
+                                    options.win_min, normalization.pawn_value()});
+        fmt::print("{}", fit::fit_report(*fit));
+    }
+
+    if (options.json) {
+        nlohmann::ordered_json json;
+        if (fit) json["model"] = fit::fit_json(*fit);
+        json["retained"] = {{"W", totals.wins}, {"D", totals.draws}, {"L", totals.losses}};
+        json["options"] = options_json(options, normalization);
+        util::write_file_atomically(*options.json, json.dump(2) + "\n");
+    }
+
+    if (options.plot != PlotMode::None) write_plots(options, grid, moms, fit, normalization);
+    if (options.plot != PlotMode::SaveAndShow) {
+        std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+        fmt::print("Total elapsed time = {:.2f}s.\n", elapsed.count());
+    }
+}
+
+}  // namespace wdl::commands

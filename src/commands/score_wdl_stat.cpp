@@ -1,0 +1,91 @@
+#include "wdl/commands/score_wdl_stat.hpp"
+
+#include <re2/re2.h>
+
+#include <chrono>
+#include <iostream>
+
+#include "wdl/counts/count_file.hpp"
+#include "wdl/fishtest/run_metadata.hpp"
+#include "wdl/scan/fix_fen.hpp"
+#include "wdl/scan/scan_report.hpp"
+#include "wdl/scan/scanner.hpp"
+#include "wdl/util/atomic_file.hpp"
+#include "wdl/util/error.hpp"
+#include "wdl/util/progress_line.hpp"
+
+namespace wdl::commands {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::uint64_t total_size(const std::vector<fs::path>& files) {
+    std::uint64_t bytes = 0;
+    for (const auto& file : files) {
+        std::error_code ignored;
+        auto size = fs::file_size(file, ignored);
+        if (!ignored) bytes += size;
+    }
+    return bytes;
+}
+
+std::vector<fs::path> selected_files(const ScoreWdlStatOptions& options,
+                                     const scan::FileFilter& filter) {
+    auto files = scan::find_game_files(options.source, std::cout);
+    std::cout << "Found " << files.size() << " .pgn(.gz) files in total." << std::endl;
+    if (files.empty()) return files;
+    std::vector<std::string> metadata_warnings;
+    auto metadata = fishtest::load_metadata(files, metadata_warnings);
+    for (const auto& warning : metadata_warnings) std::cerr << warning << std::endl;
+    return filter.apply(std::move(files), metadata, std::cout);
+}
+
+}  // namespace
+
+void score_wdl_stat(const ScoreWdlStatOptions& options) {
+    scan::FileFilter filter(options.filters);
+    auto engine_filter = scan::compile_engine_filter(
+        scan::engine_filter_pattern(options.match_engine, options.filters.match_rev));
+    auto files = selected_files(options, filter);
+    if (files.empty() && !options.source.file) {
+        throw Error("no .pgn, .pgn.gz or .pgn.zst files in " + options.source.dir.string() +
+                    (options.source.recursive ? "" : " (use -r to search subdirectories)"));
+    }
+    std::optional<scan::FixFenTable> fix_fen;
+    if (options.fix_fen_source) fix_fen = scan::FixFenTable::load(*options.fix_fen_source);
+
+    scan::ScanSettings settings;
+    settings.threads = options.concurrency;
+    settings.rules.bin_width = options.bin_width;
+    settings.rules.eval_parsing = options.eval_parsing;
+    settings.rules.engine_filter = engine_filter.get();
+    settings.rules.fix_fen = fix_fen ? &*fix_fen : nullptr;
+
+    // Opened now so that an unwritable output path fails before a long scan, not after it.
+    util::AtomicFile output(options.output);
+    std::cout << "Scanning " << files.size() << " files with " << settings.threads << " threads."
+              << std::endl;
+    scan::ReadProgress progress;
+    auto start = std::chrono::steady_clock::now();
+    scan::ScanResult result;
+    {
+        std::uint64_t bytes = total_size(files);
+        util::ProgressTicker ticker([&](double seconds) {
+            return scan::describe_progress(progress, files.size(), bytes, seconds);
+        });
+        result = scan::scan_files(files, settings, &progress);
+    }
+    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+
+    for (const auto& warning : result.files.warnings) std::cerr << warning << std::endl;
+    if (!files.empty() && result.files.files_unreadable == files.size())
+        throw Error("none of the " + std::to_string(files.size()) + " files could be read.");
+    std::cout << "Time taken: " << elapsed.count() << "s" << std::endl;
+    std::cout << scan::format_scan_summary(result, elapsed.count());
+    counts::write_count_file(result.counts, output);
+    std::cout << "Wrote " << result.tally.positions << " scored positions from "
+              << result.tally.games_accepted << " games to " << options.output.string()
+              << " for analysis." << std::endl;
+}
+
+}  // namespace wdl::commands

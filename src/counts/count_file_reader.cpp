@@ -1,0 +1,401 @@
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <simdjson.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <exception>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "wdl/counts/count_file.hpp"
+#include "wdl/io/block_reader.hpp"
+#include "wdl/util/error.hpp"
+
+namespace wdl::counts {
+
+namespace {
+
+namespace od = simdjson::ondemand;
+
+// The file's bytes for simdjson, which may read SIMDJSON_PADDING bytes past the end. A
+// memory-mapped file avoids copying large files when its last page has room for the padding
+// (the kernel fills it with zeros); otherwise the bytes are read into a padded copy. A .gz or
+// .zst file is decompressed into the copy.
+class JsonText {
+  public:
+    explicit JsonText(const std::filesystem::path& path) {
+        if (io::compression_for(path) != io::Compression::None) {
+            decompress(path);
+        } else if (!map(path)) {
+            if (auto error = simdjson::padded_string::load(path.string()).get(copy_)) {
+                throw Error(fmt::format("cannot read {}: {}", path.string(),
+                                        simdjson::error_message(error)));
+            }
+        }
+        if (!map_) view_ = copy_;
+    }
+    ~JsonText() {
+        if (map_) ::munmap(map_, map_size_);
+    }
+    JsonText(const JsonText&) = delete;
+    JsonText& operator=(const JsonText&) = delete;
+
+    simdjson::padded_string_view view() const { return view_; }
+
+    // Lets the bytes [offset, offset + count) be changed: a mapped file's pages are private
+    // copies once written. Returns the first byte.
+    char* make_writable(std::size_t offset, std::size_t count) {
+        char* data = const_cast<char*>(view_.data());
+        if (map_) {
+            std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
+            std::size_t first = offset / page * page;
+            if (::mprotect(static_cast<char*>(map_) + first, offset + count - first,
+                           PROT_READ | PROT_WRITE) != 0)
+                throw Error("cannot change the mapping of a count file");
+        }
+        return data + offset;
+    }
+
+  private:
+    bool map(const std::filesystem::path& path) {
+        int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        struct stat info {};
+        if (fd >= 0 && ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+            std::size_t size = std::size_t(info.st_size);
+            std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
+            std::size_t slack = (page - size % page) % page;
+            if (slack >= simdjson::SIMDJSON_PADDING) {
+                void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+                if (map != MAP_FAILED) {
+                    map_ = map;
+                    map_size_ = size;
+                    view_ = simdjson::padded_string_view(static_cast<const char*>(map), size,
+                                                         size + slack);
+                }
+            }
+        }
+        if (fd >= 0) ::close(fd);
+        return map_ != nullptr;
+    }
+
+    void decompress(const std::filesystem::path& path) {
+        auto reader = io::BlockReader::open(path);
+        std::string text;
+        while (reader->read_block(text) > 0) {
+        }
+        if (!reader->damage().empty())
+            throw Error(fmt::format("damaged count file {}: {}", path.string(), reader->damage()));
+        copy_ = simdjson::padded_string(text);
+    }
+
+    void* map_ = nullptr;
+    std::size_t map_size_ = 0;
+    simdjson::padded_string copy_;
+    simdjson::padded_string_view view_;
+};
+
+// The key's characters as they stand in the file, without unescaping into simdjson's string
+// buffer (which costs a copy per key). The parser has found the closing quote already; a key
+// with escapes must be unescaped by the caller.
+std::string_view raw_key(od::field& field, const char* text_end) {
+    const char* start = field.key().raw();
+    const void* quote = std::memchr(start, '"', std::size_t(text_end - start));
+    return {start, std::size_t(static_cast<const char*>(quote ? quote : text_end) - start)};
+}
+
+// Reads a decimal integer of at most 9 digits with an optional '-', in the scanners' spelling
+// only: no leading zeros and no "-0", so that equal keys are equal text.
+bool read_small_int(const char*& p, const char* end, int& value) {
+    bool negative = p != end && *p == '-';
+    if (negative) ++p;
+    const char* digits = p;
+    int result = 0;
+    while (p != end && *p >= '0' && *p <= '9' && p - digits < 9)
+        result = result * 10 + (*p++ - '0');
+    if (p == digits || (*digits == '0' && (p - digits > 1 || negative))) return false;
+    value = negative ? -result : result;
+    return true;
+}
+
+// The scanners' exact spelling "('W', 12, 62, 35)", parsed without the general parser's
+// tolerance for spacing and quotes (the hot path of loading; anything else falls back).
+std::optional<PositionKey> parse_canonical_key(std::string_view text) {
+    const char* p = text.data();
+    const char* end = p + text.size();
+    if (text.size() < 14 || p[0] != '(' || p[1] != '\'' || p[3] != '\'' || p[4] != ',' ||
+        p[5] != ' ' || end[-1] != ')') {
+        return std::nullopt;
+    }
+    auto outcome = outcome_from_letter(p[2]);
+    if (!outcome) return std::nullopt;
+    PositionKey key;
+    key.result = *outcome;
+    p += 6;
+    --end;
+    if (!read_small_int(p, end, key.move) || end - p < 2 || p[0] != ',' || p[1] != ' ') {
+        return std::nullopt;
+    }
+    p += 2;
+    if (!read_small_int(p, end, key.material) || end - p < 2 || p[0] != ',' || p[1] != ' ') {
+        return std::nullopt;
+    }
+    p += 2;
+    if (!read_small_int(p, end, key.eval) || p != end) return std::nullopt;
+    return key;
+}
+
+[[noreturn]] void fail_json(const std::filesystem::path& path, simdjson::error_code error) {
+    throw Error(
+        fmt::format("malformed JSON in {}: {}", path.string(), simdjson::error_message(error)));
+}
+
+// The count of one key: a non-negative integer of at most 64 bits (an integral float such as
+// 3.0 is accepted).
+std::int64_t read_count(const std::filesystem::path& path, std::string_view key, od::value value) {
+    auto token = [&value] {
+        std::string_view text = value.raw_json_token();
+        return text.substr(0, text.find_last_not_of(" \t\r\n") + 1);
+    };
+    auto fail = [&](std::string_view problem) {
+        throw Error(fmt::format("{}: the count of key \"{}\" {} ({}).", path.string(), key, problem,
+                                token()));
+    };
+    std::int64_t count = 0;
+    auto error = value.get_int64().get(count);
+    if (error == simdjson::NUMBER_OUT_OF_RANGE) {
+        fail(token().starts_with('-') ? "is negative" : "is out of range");
+    } else if (error == simdjson::INCORRECT_TYPE || error == simdjson::NUMBER_ERROR) {
+        double number = 0;
+        if (value.get_double().get(number) || std::floor(number) != number) {
+            fail("is not an integer");
+        }
+        // 2^63 is the first integral double past the int64 range.
+        if (number >= 0x1p63) fail("is out of range");
+        if (number < 0) fail("is negative");
+        count = std::int64_t(number);
+    } else if (error) {
+        fail_json(path, error);
+    }
+    if (count < 0) fail("is negative");
+    return count;
+}
+
+// The original scanner writes `null` when it counted no position.
+bool is_null_document(std::string_view text) {
+    constexpr std::string_view kSpace = " \t\r\n";
+    std::size_t first = text.find_first_not_of(kSpace);
+    if (first == std::string_view::npos) return false;
+    return text.substr(first, text.find_last_not_of(kSpace) + 1 - first) == "null";
+}
+
+// One entry of a count file, identified as Python's json.load identifies it: keys in the
+// scanners' spelling by their packed value, other spellings by their text (in Python
+// "('W', 1, 2, 3)" and "('W', 1, 2, +3)" are different JSON keys that both count).
+struct FileEntry {
+    std::uint64_t packed = 0;  // when canonical
+    std::string text;          // when not
+    PositionKey key;
+    std::int64_t count = 0;
+    bool operator<(const FileEntry& other) const {
+        return std::tie(text, packed) < std::tie(other.text, other.packed);
+    }
+    bool same_key(const FileEntry& other) const {
+        return packed == other.packed && text == other.text;
+    }
+};
+
+// For a file whose keys were all sent to the sink although some repeat: Python keeps a
+// repeated key's last count, so the sink gets (last - sum of all) of each such key. Returns
+// the repetitions, spelled as in the file.
+std::vector<std::string> correct_repeated_keys(std::vector<FileEntry> entries,
+                                               const CountSink& sink) {
+    std::stable_sort(entries.begin(), entries.end());
+    std::vector<std::string> repeated;
+    for (std::size_t first = 0, last = 0; first < entries.size(); first = last) {
+        std::int64_t sum = 0;
+        for (last = first; last < entries.size() && entries[last].same_key(entries[first]); ++last)
+            sum += entries[last].count;
+        if (last - first == 1) continue;
+        const FileEntry& final_entry = entries[last - 1];
+        sink(final_entry.key, final_entry.count - sum);
+        for (std::size_t i = first + 1; i < last; ++i)
+            repeated.push_back(entries[i].text.empty() ? format_key(entries[i].key)
+                                                       : entries[i].text);
+    }
+    return repeated;
+}
+
+// Whether a key survives pack_key unchanged.
+bool packable(const PositionKey& key) {
+    return key.move >= 0 && key.move <= 0xffff && key.material >= 0 && key.material <= 0xff &&
+           key.eval >= -0x8000 && key.eval <= 0x7fff;
+}
+
+// Calls entry(key text, key, canonical, count) for every key of the document in order.
+template <typename EntryFunction>
+void read_entries(const std::filesystem::path& path, simdjson::padded_string_view text,
+                  EntryFunction&& entry) {
+    const char* text_end = text.data() + text.size();
+    od::parser parser;
+    od::document document;
+    if (auto error = parser.iterate(text).get(document)) fail_json(path, error);
+    od::object object;
+    if (auto error = document.get_object().get(object)) fail_json(path, error);
+    for (auto field_result : object) {
+        od::field field;
+        if (auto error = std::move(field_result).get(field)) fail_json(path, error);
+        std::string_view key_text = raw_key(field, text_end);
+        if (key_text.find('\\') != std::string_view::npos) {
+            if (auto error = field.unescaped_key().get(key_text)) fail_json(path, error);
+        }
+        auto key = parse_canonical_key(key_text);
+        bool canonical = key && packable(*key);
+        if (!canonical) key = parse_key(key_text);
+        if (!key) {
+            throw Error(
+                fmt::format("{}: key \"{}\" is not of the form ('W', move, material, eval).",
+                            path.string(), key_text));
+        }
+        entry(key_text, *key, canonical, read_count(path, key_text, field.value()));
+    }
+    // Past the end of the document, asking for the current location is an error.
+    if (!document.current_location().error()) {
+        throw Error(fmt::format("malformed JSON in {}: trailing content", path.string()));
+    }
+}
+
+// Whether keys come in strictly increasing order, as scanners write them: then none repeats.
+struct KeyOrder {
+    bool increasing = true;
+    std::string first, last;
+
+    void see(std::string_view key) {
+        if (first.empty()) first.assign(key);
+        increasing = increasing && last < key;
+        last.assign(key);
+    }
+};
+
+// read_count_file on a file already opened.
+CountFileReport read_counts(const std::filesystem::path& path, const JsonText& text,
+                            const CountSink& sink) {
+    CountFileReport report;
+    if (is_null_document(text.view())) return report;
+    // One comparison per key proves that none repeats, and the counts go straight to the
+    // sink. Only a file out of order is read once more to find its repeated keys.
+    KeyOrder order;
+    read_entries(path, text.view(),
+                 [&](std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
+                     order.see(key_text);
+                     sink(key, count);
+                 });
+    if (order.increasing) return report;
+    std::vector<FileEntry> entries;
+    read_entries(
+        path, text.view(),
+        [&](std::string_view key_text, const PositionKey& key, bool canonical, std::int64_t count) {
+            entries.push_back({canonical ? pack_key(key) : 0,
+                               canonical ? std::string() : std::string(key_text), key, count});
+        });
+    report.repeated_keys = correct_repeated_keys(std::move(entries), sink);
+    return report;
+}
+
+}  // namespace
+
+CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink) {
+    JsonText text(path);
+    return read_counts(path, text, sink);
+}
+
+namespace {
+
+// Files at least this large are read in two halves at once.
+constexpr std::size_t kSplitBytes = std::size_t{8} << 20;
+
+// Where a count object can be cut in two: a ',' between two entries followed by a blank, near
+// the middle. The ',' then closes the first half ('}') and the blank opens the second ('{').
+// A ',' followed by blanks and '"' lies between entries when no key holds a '"'; if one does,
+// a half fails to parse and the file is read in one piece.
+std::optional<std::size_t> find_split(std::string_view text) {
+    for (std::size_t comma = text.find(',', text.size() / 2); comma != std::string_view::npos;
+         comma = text.find(',', comma + 1)) {
+        std::size_t next = text.find_first_not_of(" \t\r\n", comma + 1);
+        if (next == std::string_view::npos) return std::nullopt;
+        if (next > comma + 1 && text[next] == '"') return comma;
+    }
+    return std::nullopt;
+}
+
+// The counts of one half into its own target, and whether its keys were in order.
+struct HalfCounts {
+    std::unique_ptr<CountTarget> target;
+    KeyOrder order;
+    std::exception_ptr error;
+};
+
+void count_half(const std::filesystem::path& path, simdjson::padded_string_view text,
+                HalfCounts& half) {
+    try {
+        read_entries(
+            path, text,
+            [&](std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
+                half.order.see(key_text);
+                half.target->add(key, count);
+            });
+    } catch (...) {
+        half.error = std::current_exception();
+    }
+}
+
+// Reads a large file in two halves on two threads into targets of their own; false (nothing
+// added) if the file cannot be split, a half does not parse, or its keys are not in order.
+bool add_in_halves(const std::filesystem::path& path, JsonText& text, CountTarget& target) {
+    std::string_view whole(text.view().data(), text.view().size());
+    auto split = find_split(whole);
+    if (!split) return false;
+    char* cut = text.make_writable(*split, 2);
+    const char comma = cut[0], blank = cut[1];
+    cut[0] = '}';
+    cut[1] = '{';
+    std::size_t capacity = text.view().capacity();
+    simdjson::padded_string_view first(whole.data(), *split + 1, capacity);
+    simdjson::padded_string_view second(cut + 1, whole.size() - *split - 1, capacity - *split - 1);
+    HalfCounts halves[2];
+    halves[0].target = target.blank_copy();
+    halves[1].target = target.blank_copy();
+    std::thread helper(count_half, std::cref(path), second, std::ref(halves[1]));
+    count_half(path, first, halves[0]);
+    helper.join();
+    cut[0] = comma;
+    cut[1] = blank;
+    for (const HalfCounts& half : halves)
+        if (half.error || !half.order.increasing) return false;
+    if (!(halves[0].order.last < halves[1].order.first)) return false;
+    target.merge(*halves[0].target);
+    target.merge(*halves[1].target);
+    return true;
+}
+
+}  // namespace
+
+CountFileReport read_count_file(const std::filesystem::path& path, CountTarget& target) {
+    JsonText text(path);
+    bool large = text.view().size() >= kSplitBytes && !is_null_document(text.view());
+    if (large && add_in_halves(path, text, target)) return {};
+    // Small, unusual or faulty files: in one piece, which also words any error.
+    return read_counts(path, text, [&target](const PositionKey& key, std::int64_t count) {
+        target.add(key, count);
+    });
+}
+
+}  // namespace wdl::counts

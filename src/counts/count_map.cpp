@@ -1,0 +1,48 @@
+#include "wdl/counts/count_map.hpp"
+
+namespace wdl::counts {
+
+CountMap::CountMap() : slots_(std::size_t{1} << kInitialBits), shift_(64 - kInitialBits) {}
+
+std::size_t CountMap::slot_index(std::uint64_t key) const {
+    // Fibonacci hashing spreads the structured packed keys over the table.
+    return std::size_t((key * 0x9E3779B97F4A7C15ull) >> shift_);
+}
+
+void CountMap::add(std::uint64_t packed_key, std::uint64_t count) {
+    std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = slot_index(packed_key);; i = (i + 1) & mask) {
+        Slot& slot = slots_[i];
+        if (slot.key == packed_key) {
+            slot.count += count;
+            return;
+        }
+        if (slot.key == kEmpty) {
+            slot.key = packed_key;
+            slot.count = count;
+            if (++size_ * 2 > slots_.size()) grow();
+            return;
+        }
+    }
+}
+
+void CountMap::grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.size() * 2, Slot{});
+    --shift_;
+    size_ = 0;
+    for (const auto& slot : old)
+        if (slot.key != kEmpty) add(slot.key, slot.count);
+}
+
+void CountMap::merge(const CountMap& other) {
+    other.for_each([this](std::uint64_t key, std::uint64_t count) { add(key, count); });
+}
+
+std::uint64_t CountMap::total_count() const {
+    std::uint64_t total = 0;
+    for_each([&](std::uint64_t, std::uint64_t count) { total += count; });
+    return total;
+}
+
+}  // namespace wdl::counts

@@ -1,0 +1,143 @@
+#include "wdl/counts/position_key.hpp"
+
+#include <charconv>
+
+namespace wdl::counts {
+
+char outcome_letter(Outcome outcome) {
+    switch (outcome) {
+        case Outcome::Win:
+            return 'W';
+        case Outcome::Draw:
+            return 'D';
+        case Outcome::Loss:
+            return 'L';
+    }
+    return '?';
+}
+
+std::optional<Outcome> outcome_from_letter(char letter) {
+    switch (letter) {
+        case 'W':
+            return Outcome::Win;
+        case 'D':
+            return Outcome::Draw;
+        case 'L':
+            return Outcome::Loss;
+        default:
+            return std::nullopt;
+    }
+}
+
+void append_key(std::string& out, const PositionKey& key) {
+    char buffer[64];
+    char* p = buffer;
+    *p++ = '(';
+    *p++ = '\'';
+    *p++ = outcome_letter(key.result);
+    *p++ = '\'';
+    for (int value : {key.move, key.material, key.eval}) {
+        *p++ = ',';
+        *p++ = ' ';
+        p = std::to_chars(p, buffer + sizeof buffer, value).ptr;
+    }
+    *p++ = ')';
+    out.append(buffer, p);
+}
+
+std::string format_key(const PositionKey& key) {
+    std::string out;
+    append_key(out, key);
+    return out;
+}
+
+namespace {
+
+class KeyReader {
+  public:
+    explicit KeyReader(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
+
+    void skip_space() {
+        while (p_ != end_ && (*p_ == ' ' || *p_ == '\t')) ++p_;
+    }
+    bool literal(char c) {
+        skip_space();
+        if (p_ == end_ || *p_ != c) return false;
+        ++p_;
+        return true;
+    }
+    std::optional<char> quoted_letter() {
+        skip_space();
+        if (end_ - p_ < 3 || (p_[0] != '\'' && p_[0] != '"') || p_[2] != p_[0]) return {};
+        char letter = p_[1];
+        p_ += 3;
+        return letter;
+    }
+    // An int literal as Python's ast.literal_eval takes it: at most one sign, and no leading
+    // zeros except in zero itself (05 is a syntax error in Python 3, 00 is 0).
+    std::optional<int> integer() {
+        skip_space();
+        bool negative = p_ != end_ && *p_ == '-';
+        if (p_ != end_ && (*p_ == '+' || *p_ == '-')) {
+            ++p_;
+            skip_space();
+        }
+        const char* digits = p_;
+        while (p_ != end_ && *p_ >= '0' && *p_ <= '9') ++p_;
+        std::string_view number(digits, std::size_t(p_ - digits));
+        if (number.empty()) return {};
+        if (number[0] == '0' && number.find_first_not_of('0') != std::string_view::npos) return {};
+        int value = 0;
+        if (std::from_chars(number.data(), number.data() + number.size(), value).ec !=
+            std::errc()) {
+            return {};
+        }
+        return negative ? -value : value;
+    }
+    bool at_end() {
+        skip_space();
+        return p_ == end_;
+    }
+
+  private:
+    const char* p_;
+    const char* end_;
+};
+
+}  // namespace
+
+std::optional<PositionKey> parse_key(std::string_view text) {
+    KeyReader reader(text);
+    if (!reader.literal('(')) return {};
+    auto letter = reader.quoted_letter();
+    if (!letter) return {};
+    auto outcome = outcome_from_letter(*letter);
+    if (!outcome) return {};
+    PositionKey key;
+    key.result = *outcome;
+    for (int* field : {&key.move, &key.material, &key.eval}) {
+        if (!reader.literal(',')) return {};
+        auto value = reader.integer();
+        if (!value) return {};
+        *field = *value;
+    }
+    if (!reader.literal(')') || !reader.at_end()) return {};
+    return key;
+}
+
+std::uint64_t pack_key(const PositionKey& key) {
+    return (std::uint64_t(key.result) << 40) | (std::uint64_t(std::uint32_t(key.move)) << 24) |
+           (std::uint64_t(std::uint8_t(key.material)) << 16) |
+           std::uint64_t(std::uint16_t(key.eval));
+}
+
+PositionKey unpack_key(std::uint64_t packed) {
+    PositionKey key;
+    key.result = Outcome((packed >> 40) & 0xff);
+    key.move = int((packed >> 24) & 0xffff);
+    key.material = int((packed >> 16) & 0xff);
+    key.eval = int(std::int16_t(packed & 0xffff));
+    return key;
+}
+
+}  // namespace wdl::counts

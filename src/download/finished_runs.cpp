@@ -1,0 +1,64 @@
+#include "wdl/download/finished_runs.hpp"
+
+#include <fmt/core.h>
+
+#include <cctype>
+#include <stdexcept>
+
+#include "wdl/util/error.hpp"
+
+namespace wdl::download {
+namespace {
+
+std::string without_trailing_slash(const std::string& server) {
+    auto end = server.find_last_not_of('/');
+    return end == std::string::npos ? std::string() : server.substr(0, end + 1);
+}
+
+}  // namespace
+
+std::string finished_runs_url(const std::string& server, int page, const FinishedRunsQuery& query) {
+    // fmt's "{}" prints the shortest exact form of a double, as Python's str() does.
+    auto url = fmt::format("{}/api/finished_runs?page={}&timestamp={}",
+                           without_trailing_slash(server), page, query.since_unix_time);
+    if (query.ltc_only) url += "&ltc_only=1";
+    if (query.success_only) url += "&success_only=1";
+    if (query.yellow_only) url += "&yellow_only=1";
+    if (!query.username.empty()) url += "&username=" + percent_encode(query.username);
+    return url;
+}
+
+std::string run_pgns_url(const std::string& server, const std::string& id) {
+    return without_trailing_slash(server) + "/api/run_pgns/" + percent_encode(id) + ".pgn.gz";
+}
+
+std::string get_run_url(const std::string& server, const std::string& id) {
+    return without_trailing_slash(server) + "/api/get_run/" + percent_encode(id);
+}
+
+std::vector<FinishedRun> parse_finished_runs_page(const std::string& body) {
+    auto page = nlohmann::json::parse(body, nullptr, false);
+    if (page.is_discarded()) throw Error("the page is not valid JSON");
+    // An exhausted pager may answer null or [] instead of {}.
+    if (page.is_null() || (page.is_array() && page.empty())) return {};
+    if (!page.is_object()) throw Error("the page is not a JSON object of runs");
+    std::vector<FinishedRun> runs;
+    for (auto& [id, run] : page.items()) {
+        auto metadata = fishtest::parse_run_metadata(run);
+        runs.push_back({id, std::move(run), std::move(metadata)});
+    }
+    return runs;
+}
+
+std::string percent_encode(const std::string& value) {
+    std::string encoded;
+    for (unsigned char c : value) {
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~')
+            encoded += char(c);
+        else
+            encoded += fmt::format("%{:02X}", c);
+    }
+    return encoded;
+}
+
+}  // namespace wdl::download

@@ -1,0 +1,89 @@
+#include "wdl/fit/count_grid.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace wdl::fit {
+
+using counts::Outcome;
+using counts::PositionKey;
+using model::Normalization;
+
+CountGrid::CountGrid(const GridFilter& filter, const model::Normalization& normalization)
+    : filter_(filter), normalization_(normalization) {
+    bool by_move = filter.mom_type == MomType::Move;
+    mom_min_ = by_move ? filter.move_min : filter.material_min;
+    int mom_max = by_move ? filter.move_max : filter.material_max;
+    mom_count_ = std::max(0, mom_max - mom_min_ + 1);
+    long eval_max = model::round_half_even(
+        double(std::int64_t(filter.eval_max_cp) * normalization.pawn_value()) / 100.0);
+    eval_max_ = int(eval_max);
+    if (eval_max_ >= 0) cells_.resize(std::size_t(mom_count_) * eval_span());
+
+    const auto& dynamic = normalization.dynamic();
+    scale_by_move_ = dynamic && dynamic->mom_type == MomType::Move;
+    scale_offset_ = scale_by_move_ ? filter.move_min : filter.material_min;
+    int scale_max = scale_by_move_ ? filter.move_max : filter.material_max;
+    for (int mom = scale_offset_; mom <= scale_max; ++mom) {
+        scales_.push_back(normalization.pawn_scale(mom, mom));
+    }
+}
+
+void CountGrid::add(const PositionKey& key, std::int64_t count) {
+    if (key.move < filter_.move_min || key.move > filter_.move_max) return;
+    if (key.material < filter_.material_min || key.material > filter_.material_max) return;
+    double scale = scales_[std::size_t((scale_by_move_ ? key.move : key.material) - scale_offset_)];
+    int eval = Normalization::to_internal_with_scale(key.eval, scale);
+    if (std::abs(eval) > eval_max_) return;
+    int mom = filter_.mom_type == MomType::Move ? key.move : key.material;
+    WdlCounts& cell =
+        cells_[std::size_t(mom - mom_min_) * eval_span() + std::size_t(eval + eval_max_)];
+    switch (key.result) {
+        case Outcome::Win:
+            cell.wins += count;
+            break;
+        case Outcome::Draw:
+            cell.draws += count;
+            break;
+        case Outcome::Loss:
+            cell.losses += count;
+            break;
+    }
+}
+
+std::unique_ptr<counts::CountTarget> CountGrid::blank_copy() const {
+    return std::make_unique<CountGrid>(filter_, normalization_);
+}
+
+void CountGrid::merge(const counts::CountTarget& part) {
+    const auto& other = dynamic_cast<const CountGrid&>(part);
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+        cells_[i].wins += other.cells_[i].wins;
+        cells_[i].draws += other.cells_[i].draws;
+        cells_[i].losses += other.cells_[i].losses;
+    }
+}
+
+WdlCounts CountGrid::totals_at_mom(int mom) const {
+    WdlCounts sum;
+    if (eval_max_ < 0) return sum;
+    for (int eval = -eval_max_; eval <= eval_max_; ++eval) {
+        const WdlCounts& cell = at(mom, eval);
+        sum.wins += cell.wins;
+        sum.draws += cell.draws;
+        sum.losses += cell.losses;
+    }
+    return sum;
+}
+
+WdlCounts CountGrid::totals() const {
+    WdlCounts sum;
+    for (const WdlCounts& cell : cells_) {
+        sum.wins += cell.wins;
+        sum.draws += cell.draws;
+        sum.losses += cell.losses;
+    }
+    return sum;
+}
+
+}  // namespace wdl::fit

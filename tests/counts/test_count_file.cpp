@@ -1,0 +1,267 @@
+#include <fmt/format.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "wdl/counts/count_file.hpp"
+#include "wdl/util/error.hpp"
+
+namespace fs = std::filesystem;
+using wdl::counts::PositionKey;
+
+namespace {
+
+fs::path write_temp(const std::string& name, const std::string& content) {
+    fs::path path = fs::temp_directory_path() / ("wdl_test_count_file_" + name);
+    std::ofstream(path) << content;
+    return path;
+}
+
+std::map<std::string, std::int64_t> read_all(const fs::path& path,
+                                             std::vector<std::string>* repeated_keys = nullptr) {
+    std::map<std::string, std::int64_t> counts;
+    auto report =
+        wdl::counts::read_count_file(path, [&](const PositionKey& key, std::int64_t count) {
+            counts[wdl::counts::format_key(key)] += count;
+        });
+    if (repeated_keys) *repeated_keys = report.repeated_keys;
+    return counts;
+}
+
+std::string error_of(const fs::path& path) {
+    try {
+        read_all(path);
+    } catch (const std::runtime_error& error) {
+        return error.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("count files are read key by key", "[counts][file]") {
+    auto path = write_temp("good.json", R"j({"('W', 12, 62, 35)": 4, "('D', 1, 78, -5)": 0,
+        "('L', 3, 40, 1001)": 12345678901})j");
+    auto counts = read_all(path);
+    CHECK(counts.size() == 3);
+    CHECK(counts["('W', 12, 62, 35)"] == 4);
+    CHECK(counts["('L', 3, 40, 1001)"] == 12345678901);
+    fs::remove(path);
+}
+
+TEST_CASE("null and empty objects hold no counts", "[counts][file]") {
+    for (const char* text : {"null", "{}", " null\n"}) {
+        auto path = write_temp("empty.json", text);
+        CHECK(read_all(path).empty());
+        fs::remove(path);
+    }
+}
+
+TEST_CASE("bad count files are errors naming the file and the key", "[counts][file]") {
+    struct Case {
+        const char* content;
+        const char* expected;
+    };
+    for (auto [content, expected] : {
+             Case{R"j({"('W', 1, 40, 5)": 3,)j", "malformed JSON"},
+             Case{R"j({"('W', 1, 40, 5)": 3} x)j", "malformed JSON"},
+             Case{"[1, 2]", "malformed JSON"},
+             Case{R"j({"('X', 1, 40, 5)": 3})j", R"j(key "('X', 1, 40, 5)" is not of the form)j"},
+             Case{R"j({"(W, 1, 40)": 3})j", R"j(key "(W, 1, 40)" is not of the form)j"},
+             Case{R"j({"('W', 1, 40, 5)": -3})j",
+                  R"j(count of key "('W', 1, 40, 5)" is negative)j"},
+             Case{R"j({"('W', 1, 40, 5)": 2.5})j", R"j("('W', 1, 40, 5)" is not an integer)j"},
+             Case{R"j({"('W', 1, 40, 5)": "7"})j", R"j("('W', 1, 40, 5)" is not an integer)j"},
+             Case{R"j({"('W', 10, 40, +-5)": 1})j",
+                  R"j(key "('W', 10, 40, +-5)" is not of the form)j"},
+             Case{R"j({"('W', 05, 40, 5)": 1})j", R"j(key "('W', 05, 40, 5)" is not of the form)j"},
+             Case{R"j({"('W', 1, 40, 5)": 9223372036854775808})j",
+                  R"j("('W', 1, 40, 5)" is out of range)j"},
+             Case{R"j({"('W', 1, 40, 5)": 99999999999999999999999})j",
+                  R"j("('W', 1, 40, 5)" is out of range)j"},
+             Case{R"j({"('W', 1, 40, 5)": 1e30})j", R"j("('W', 1, 40, 5)" is out of range)j"},
+             Case{R"j({"('W', 1, 40, 5)": -99999999999999999999999})j",
+                  R"j("('W', 1, 40, 5)" is negative)j"},
+         }) {
+        CAPTURE(content);
+        auto path = write_temp("bad.json", content);
+        auto message = error_of(path);
+        CHECK_THAT(message, Catch::Contains(expected));
+        CHECK_THAT(message, Catch::Contains(path.string()));
+        fs::remove(path);
+    }
+}
+
+TEST_CASE("the largest count is read", "[counts][file]") {
+    auto path = write_temp("largest.json", R"j({"('W', 1, 40, 5)": 9223372036854775807})j");
+    CHECK(read_all(path)["('W', 1, 40, 5)"] == INT64_MAX);
+    fs::remove(path);
+}
+
+// As Python's json.load: the last count of a key given twice wins. Differently spelled keys
+// are different JSON keys, so the counts of both spellings add up.
+TEST_CASE("a repeated key keeps its last count and is reported", "[counts][file]") {
+    auto path = write_temp("repeated.json", R"j({"('W', 1, 40, 5)": 3, "('D', 1, 40, 5)": 1,
+        "('W', 1, 40, 5)": 7, "('W', 1, 40, +5)": 2, "('W', 1, 40, +5)": 4})j");
+    std::vector<std::string> repeated;
+    auto counts = read_all(path, &repeated);
+    CHECK(counts.size() == 2);
+    CHECK(counts["('W', 1, 40, 5)"] == 7 + 4);
+    CHECK(counts["('D', 1, 40, 5)"] == 1);
+    CHECK(repeated == std::vector<std::string>{"('W', 1, 40, 5)", "('W', 1, 40, +5)"});
+    fs::remove(path);
+}
+
+TEST_CASE("many keys given twice each keep their last counts", "[counts][file]") {
+    std::string text = "{";
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int move = 1; move <= 100; ++move) {
+            for (int eval = -500; eval <= 500; eval += 5) {
+                text += fmt::format("{}\"('L', {}, 50, {})\": {}", text.size() > 1 ? ", " : "",
+                                    move, eval, pass + 1);
+            }
+        }
+    }
+    auto path = write_temp("twice.json", text + "}");
+    std::vector<std::string> repeated;
+    auto counts = read_all(path, &repeated);
+    CHECK(counts.size() == 100 * 201);
+    CHECK(repeated.size() == 100 * 201);
+    CHECK(std::all_of(counts.begin(), counts.end(), [](auto& entry) { return entry.second == 2; }));
+    fs::remove(path);
+}
+
+TEST_CASE("an unreadable file is an error naming it", "[counts][file]") {
+    auto message = error_of("/nonexistent/counts.json");
+    CHECK_THAT(message, Catch::Contains("/nonexistent/counts.json"));
+}
+
+namespace {
+
+// A count file of about 10 MB in the scanners' layout (sorted keys, two-space indent), above
+// the size that is read in two halves. `separator` joins the entries.
+std::string large_count_file(const std::string& separator = ",\n  ") {
+    std::vector<std::string> entries;
+    for (char result : {'D', 'L', 'W'})
+        for (int move = 1; move <= 120; ++move)
+            for (int material = 17; material <= 78; material += 3)
+                for (int eval = -400; eval <= 400; eval += 20)
+                    entries.push_back(fmt::format("\"('{}', {}, {}, {})\": {}", result, move,
+                                                  material, eval,
+                                                  (move * 7 + eval + 1300) % 13 + 1));
+    std::sort(entries.begin(), entries.end());
+    std::string text = "{\n  ";
+    for (std::size_t i = 0; i < entries.size(); ++i) text += (i ? separator : "") + entries[i];
+    return text + "\n}";
+}
+
+// Counts by key text, as a target of the two-threaded reading.
+class MapTarget : public wdl::counts::CountTarget {
+  public:
+    void add(const PositionKey& key, std::int64_t count) override {
+        counts[wdl::counts::format_key(key)] += count;
+    }
+    std::unique_ptr<CountTarget> blank_copy() const override {
+        return std::make_unique<MapTarget>();
+    }
+    void merge(const CountTarget& part) override {
+        for (const auto& [key, count] : dynamic_cast<const MapTarget&>(part).counts)
+            counts[key] += count;
+    }
+
+    std::map<std::string, std::int64_t> counts;
+};
+
+}  // namespace
+
+TEST_CASE("a large file read in two halves counts as read in one piece", "[counts][counts]") {
+    std::string text = large_count_file();
+    REQUIRE(text.size() > (std::size_t{8} << 20));
+    for (const auto& [name, content] :
+         {std::pair{"layout of the scanners", text}, std::pair{"one line", large_count_file(", ")},
+          std::pair{"no blanks", large_count_file(",")}}) {
+        INFO(name);
+        auto path = write_temp("large.json", content);
+        MapTarget target;
+        auto report = wdl::counts::read_count_file(path, target);
+        CHECK(report.repeated_keys.empty());
+        CHECK_FALSE(target.counts.empty());
+        CHECK(target.counts == read_all(path));
+        // The file itself is left as it was.
+        std::ifstream in(path, std::ios::binary);
+        CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == content);
+    }
+}
+
+TEST_CASE("a large file with a repeated key or an error is read in one piece", "[counts][counts]") {
+    std::string text = large_count_file();
+    // The last key again, at the start of the second half: out of order, repeated.
+    std::size_t last = text.rfind("\"('W'");
+    std::string last_entry = text.substr(last, text.find('\n', last) - last);
+    std::size_t middle = text.find(",\n  ", text.size() / 2);
+    std::string repeated = text.substr(0, middle) + ",\n  " + last_entry + text.substr(middle);
+    auto path = write_temp("large_repeated.json", repeated);
+    MapTarget target;
+    auto report = wdl::counts::read_count_file(path, target);
+    REQUIRE(report.repeated_keys.size() == 1);
+    CHECK(target.counts == read_all(write_temp("large_plain.json", text)));
+
+    std::string broken = text;
+    broken.replace(broken.size() - 100, 1, "x");
+    auto broken_path = write_temp("large_broken.json", broken);
+    MapTarget broken_target;
+    CHECK_THROWS_WITH(wdl::counts::read_count_file(broken_path, broken_target),
+                      Catch::Contains(broken_path.string()));
+}
+
+TEST_CASE("count files compressed with gzip or zstd read as the plain file", "[counts][file]") {
+    std::string text = R"j({"('W', 12, 62, 35)": 4, "('D', 1, 78, -5)": 2})j";
+    auto plain = read_all(write_temp("small.json", text));
+    auto gz = fs::temp_directory_path() / "wdl_test_count_file_small.json.gz";
+    gzFile file = gzopen(gz.c_str(), "wb");
+    REQUIRE(file);
+    REQUIRE(gzwrite(file, text.data(), unsigned(text.size())) == int(text.size()));
+    gzclose(file);
+    CHECK(read_all(gz) == plain);
+
+    auto zst = fs::temp_directory_path() / "wdl_test_count_file_small.json.zst";
+    std::string frame(ZSTD_compressBound(text.size()), '\0');
+    frame.resize(ZSTD_compress(frame.data(), frame.size(), text.data(), text.size(), 3));
+    std::ofstream(zst, std::ios::binary) << frame;
+    CHECK(read_all(zst) == plain);
+
+    // A cut compressed file is an error naming the file, never a silently smaller count.
+    std::string bytes;
+    {
+        std::ifstream in(gz, std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    std::ofstream(gz, std::ios::binary) << bytes.substr(0, bytes.size() - 6);
+    CHECK_THAT(error_of(gz), Catch::Contains(gz.string()) && Catch::Contains("damaged"));
+}
+
+TEST_CASE("written count files read back to the same counts", "[counts][file]") {
+    wdl::counts::CountMap counts;
+    std::map<std::string, std::int64_t> expected;
+    for (int i = 0; i < 5000; ++i) {
+        PositionKey key{wdl::counts::Outcome(i % 3), 1 + i % 97, 17 + i % 61, 5 * (i % 41) - 100};
+        counts.add(wdl::counts::pack_key(key), std::uint64_t(1 + i % 7));
+        expected[wdl::counts::format_key(key)] += 1 + i % 7;
+    }
+    auto path = fs::temp_directory_path() / "wdl_test_count_file_written.json";
+    {
+        wdl::util::AtomicFile output(path);
+        wdl::counts::write_count_file(counts, output);
+    }
+    CHECK(read_all(path) == expected);
+    CHECK(wdl::counts::count_file_text(wdl::counts::CountMap()) == "{}");
+}

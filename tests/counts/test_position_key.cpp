@@ -1,0 +1,43 @@
+#include <catch2/catch.hpp>
+
+#include "wdl/counts/position_key.hpp"
+
+using wdl::counts::Outcome;
+using wdl::counts::PositionKey;
+
+TEST_CASE("position keys use the original tools' spelling", "[counts][key]") {
+    CHECK(wdl::counts::format_key({Outcome::Win, 12, 62, 35}) == "('W', 12, 62, 35)");
+    CHECK(wdl::counts::format_key({Outcome::Loss, 1, 78, -1001}) == "('L', 1, 78, -1001)");
+}
+
+TEST_CASE("position keys parse back, tolerating spacing and quote style", "[counts][key]") {
+    auto key = wdl::counts::parse_key("('D', 10, 53, -65)");
+    REQUIRE(key);
+    CHECK(*key == PositionKey{Outcome::Draw, 10, 53, -65});
+    auto spaced = wdl::counts::parse_key(" ( \"W\" ,3,  40 , +5 ) ");
+    REQUIRE(spaced);
+    CHECK(*spaced == PositionKey{Outcome::Win, 3, 40, 5});
+}
+
+TEST_CASE("position key numbers are read as Python int literals", "[counts][key]") {
+    CHECK(wdl::counts::parse_key("('W', 1, 40, - 5)") == PositionKey{Outcome::Win, 1, 40, -5});
+    CHECK(wdl::counts::parse_key("('W', 0, 00, -0)") == PositionKey{Outcome::Win, 0, 0, 0});
+}
+
+TEST_CASE("malformed position keys are rejected", "[counts][key]") {
+    for (const char* bad : {"", "('X', 1, 2, 3)", "('W', 1, 2)", "('W', 1, 2, 3, 4)",
+                            "('W', 1, 2, 3", "W, 1, 2, 3", "('W', a, 2, 3)", "('W', 1, 2, 3)x",
+                            "('W', 10, 40, +-5)", "('W', 10, 40, --5)", "('W', 05, 40, 5)",
+                            "('W', 1, 040, 5)", "('W', 1, 40, -05)", "('W', 1, 40, 9999999999)"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(wdl::counts::parse_key(bad));
+    }
+}
+
+TEST_CASE("packed keys round-trip", "[counts][key]") {
+    for (PositionKey key :
+         {PositionKey{Outcome::Win, 1, 78, 1001}, PositionKey{Outcome::Loss, 200, 0, -1001},
+          PositionKey{Outcome::Draw, 57, 17, -5}}) {
+        CHECK(wdl::counts::unpack_key(wdl::counts::pack_key(key)) == key);
+    }
+}

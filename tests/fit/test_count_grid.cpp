@@ -1,0 +1,66 @@
+#include <catch2/catch.hpp>
+
+#include "wdl/fit/count_grid.hpp"
+
+using wdl::counts::Outcome;
+using wdl::counts::PositionKey;
+using wdl::fit::CountGrid;
+using wdl::fit::GridFilter;
+using wdl::model::Normalization;
+
+namespace {
+
+// Adds the count; whether the grid retained it.
+bool retained(CountGrid& grid, const PositionKey& key, std::int64_t count) {
+    auto before = grid.totals().total();
+    grid.add(key, count);
+    return grid.totals().total() == before + count;
+}
+
+}  // namespace
+
+TEST_CASE("evalMax is round(evalMax * pawn value / 100) in internal units", "[fit][grid]") {
+    CHECK(CountGrid(GridFilter{}, Normalization::fixed(328)).eval_max() == 1312);
+    GridFilter filter;
+    filter.eval_max_cp = 1;
+    CHECK(CountGrid(filter, Normalization::fixed(250)).eval_max() == 2);  // 2.5 -> 2
+    CHECK(CountGrid(filter, Normalization::fixed(350)).eval_max() == 4);  // 3.5 -> 4
+}
+
+TEST_CASE("keys outside the move, material and eval windows are dropped", "[fit][grid]") {
+    GridFilter filter;
+    filter.move_min = 5;
+    filter.move_max = 50;
+    filter.eval_max_cp = 100;
+    CountGrid grid(filter, Normalization::fixed(200));
+    CHECK(grid.eval_max() == 200);
+    CHECK(retained(grid, {Outcome::Win, 10, 40, 100}, 3));        // internal 200: kept
+    CHECK_FALSE(retained(grid, {Outcome::Win, 10, 40, 101}, 3));  // internal 202
+    CHECK_FALSE(retained(grid, {Outcome::Win, 4, 40, 0}, 1));
+    CHECK_FALSE(retained(grid, {Outcome::Win, 51, 40, 0}, 1));
+    CHECK_FALSE(retained(grid, {Outcome::Draw, 10, 16, 0}, 1));
+    CHECK_FALSE(retained(grid, {Outcome::Draw, 10, 79, 0}, 1));
+    CHECK(retained(grid, {Outcome::Draw, 10, 17, -5}, 2));
+    CHECK(retained(grid, {Outcome::Loss, 10, 78, 0}, 4));
+    CHECK(retained(grid, {Outcome::Loss, 12, 78, 0}, 1));
+    auto totals = grid.totals();
+    CHECK(totals.wins == 3);
+    CHECK(totals.draws == 2);
+    CHECK(totals.losses == 5);
+    CHECK(grid.at(40, 200).wins == 3);
+    CHECK(grid.at(17, -10).draws == 2);
+    CHECK(grid.at(78, 0).losses == 5);
+    CHECK(grid.totals_at_mom(78).losses == 5);
+}
+
+TEST_CASE("the grid can be indexed by move number", "[fit][grid]") {
+    GridFilter filter;
+    filter.mom_type = wdl::model::MomType::Move;
+    filter.move_min = 8;
+    CountGrid grid(filter, Normalization::fixed(100));
+    CHECK(grid.mom_min() == 8);
+    CHECK(grid.mom_max() == 120);
+    CHECK(retained(grid, {Outcome::Win, 30, 60, 7}, 2));
+    CHECK(grid.at(30, 7).wins == 2);
+    CHECK(grid.totals_at_mom(30).wins == 2);
+}

@@ -1,0 +1,82 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "wdl/model/model_file.hpp"
+#include "wdl/model/wdl_model.hpp"
+#include "wdl/util/error.hpp"
+
+using wdl::model::WdlModel;
+
+namespace {
+
+// Stockfish 17's model (uci.cpp), as published.
+WdlModel stockfish_17() {
+    WdlModel model;
+    model.as = {-37.45051876, 121.19101539, -132.78783573, 420.70576692};
+    model.bs = {90.26261072, -137.26549898, 71.10130540, 51.35259597};
+    return model;
+}
+
+}  // namespace
+
+TEST_CASE("a model gives win, draw and loss rates that sum to one", "[model][wdl]") {
+    WdlModel model = stockfish_17();
+    for (double mom : {17.0, 40.0, 58.0, 78.0}) {
+        for (double eval : {-800.0, -100.0, 0.0, 37.0, 400.0}) {
+            CAPTURE(mom, eval);
+            double w = model.win(eval, mom), d = model.draw(eval, mom), l = model.loss(eval, mom);
+            CHECK(w + d + l == Approx(1.0));
+            CHECK(model.score(eval, mom) == Approx(w + d / 2));
+            CHECK(model.loss(eval, mom) == Approx(model.win(-eval, mom)));
+        }
+    }
+    // At eval = a(mom) the engine wins half of its games, by the definition of a.
+    CHECK(model.win(model.a(58), 58) == Approx(0.5));
+    CHECK(model.a(58) == Approx(wdl::model::coefficient_sum(model.as)));
+}
+
+TEST_CASE("the derived constants follow from the coefficient sums", "[model][wdl]") {
+    WdlModel model = stockfish_17();
+    double sum_a = wdl::model::coefficient_sum(model.as);
+    double sum_b = wdl::model::coefficient_sum(model.bs);
+    CHECK(model.pawn_value() == long(sum_a + 0.5));
+    CHECK(model.pawn_value() == 372);
+    CHECK(model.spread() == long(sum_b + 0.5));
+    CHECK(model.normalized_spread() == Approx(sum_b / sum_a));
+    // The draw rate at eval 0 is 1 - 2 win(0) at the target.
+    CHECK(model.draw_rate_at_zero() == Approx(1 - 2 * model.win(0, 58)));
+    CHECK(wdl::model::polynomial_text({-1.5, 2, 3.25, 400}, 58) ==
+          "((-1.500 * x / 58 + 2.000) * x / 58 + 3.250) * x / 58 + 400.000");
+}
+
+TEST_CASE("models round-trip through their JSON", "[model][file]") {
+    WdlModel model = stockfish_17();
+    model.mom_type = wdl::model::MomType::Move;
+    model.mom_target = 32;
+    auto json = wdl::model::model_json(model);
+    CHECK(json["NormalizeToPawnValue"] == model.pawn_value());
+    auto back = wdl::model::model_from_json(nlohmann::json::parse(json.dump()), "test");
+    CHECK(back.as == model.as);
+    CHECK(back.bs == model.bs);
+    CHECK(back.mom_type == model.mom_type);
+    CHECK(back.mom_target == 32);
+    // A whole scoreWDL --json document holds the model under "model".
+    auto document = nlohmann::json{{"model", json}, {"retained", {{"W", 1}}}};
+    CHECK(wdl::model::model_from_json(document, "test").as == model.as);
+}
+
+TEST_CASE("malformed model JSON is an error naming its source", "[model][file]") {
+    for (const char* text :
+         {R"({"as": [1, 2, 3], "bs": [1, 2, 3, 4]})", R"({"as": [1, 2, 3, 4]})",
+          R"({"as": [1, 2, 3, 4], "bs": [1, 2, 3, 4], "momType": "ply"})",
+          R"({"as": [1, 2, 3, 4], "bs": [1, 2, 3, 4], "momTarget": 0})", "[1]"}) {
+        CAPTURE(text);
+        CHECK_THROWS_WITH(wdl::model::model_from_json(nlohmann::json::parse(text), "m.json"),
+                          Catch::Contains("m.json"));
+    }
+    auto path = std::filesystem::temp_directory_path() / "wdl_test_model_broken.json";
+    std::ofstream(path) << "{ not json";
+    CHECK_THROWS_AS(wdl::model::read_model_file(path), wdl::Error);
+}

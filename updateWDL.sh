@@ -2,8 +2,9 @@
 # One-command refit of Stockfish's WDL model from fishtest games, with wdlfit's programs:
 # scan the LTC games of the Stockfish revisions between --firstrev and --lastrev, fit the model
 # under the normalization those revisions use, and say whether NormalizeToPawnValue should change.
-# Outputs go to the current directory: updateWDL.json, updateWDL*.png, scoreWDLstat.log and
-# scoreWDL.log.
+# Outputs go to the current directory: updateWDL.json (the counts), updateWDL_scan.json and
+# updateWDL_fit.json (the programs' summaries), updateWDL*.png, scoreWDLstat.log, scoreWDL.log.
+# Needs git and jq.
 
 set -euo pipefail
 
@@ -162,15 +163,14 @@ echo "Look recursively in directory $pgnpath for games from tests using" \
 
 if ! "$bin_dir/scoreWDLstat" --dir "$pgnpath" -r --matchTC "60\+0.6" --matchThreads 1 \
     --EloDiffMax "$EloDiffMax" --matchRev "$regex_pattern" --matchBook "$bookname" \
-    -o updateWDL.json >&scoreWDLstat.log; then
+    -o updateWDL.json --json updateWDL_scan.json >&scoreWDLstat.log; then
     echo "Error: scoreWDLstat failed, see scoreWDLstat.log." >&2
     exit 1
 fi
 
-# "Wrote P scored positions from G games to FILE for analysis."
-wrote=$(grep -oP 'Wrote \K\d+ scored positions from \d+ games' scoreWDLstat.log | tail -n 1 || true)
-gamescount=$(grep -oP 'from \K\d+' <<<"$wrote" || true)
-if [[ -z $wrote || $gamescount -eq 0 ]]; then
+# The numbers come from the programs' --json twins of their printed lines.
+gamescount=$(jq -r '.games.accepted // 0' updateWDL_scan.json 2>/dev/null || echo 0)
+if [[ $gamescount -eq 0 ]]; then
     echo "No games found for revisions of interest."
     exit 0
 fi
@@ -178,19 +178,19 @@ fi
 if ! "$bin_dir/scoreWDL" updateWDL.json --plot save --pngName updateWDL.png \
     --pngNameDistro updateWDLdistro.png --momType material --momTarget 58 \
     --materialMin "$materialMin" --moveMin 1 --modelFitting optimizeProbability \
-    "${oldnormdata[@]}" >&scoreWDL.log; then
+    "${oldnormdata[@]}" --json updateWDL_fit.json >&scoreWDL.log; then
     echo "Error: scoreWDL failed, see scoreWDL.log." >&2
     exit 1
 fi
 
-# As the original: the positions are those the fit retained, "Retained (W,D,L) = (W, D, L) positions."
-poscount=$(grep -oP 'Retained \(W,D,L\) = \(\K[0-9, ]+' scoreWDL.log | tr -d ' ' |
-    awk -F, '{ print $1 + $2 + $3 }' | head -n 1 || true)
-if [[ -z $poscount || $poscount -eq 0 ]]; then
+# As the original: the positions are those the fit retained.
+poscount=$(jq -r '(.retained.W // 0) + (.retained.D // 0) + (.retained.L // 0)' \
+    updateWDL_fit.json 2>/dev/null || echo 0)
+if [[ $poscount -eq 0 ]]; then
     echo "No positions found."
     exit 1
 fi
-newpawn=$(grep -oP 'const int NormalizeToPawnValue = \K-?\d+' scoreWDL.log | tail -n 1 || true)
+newpawn=$(jq -r '.model.NormalizeToPawnValue // empty' updateWDL_fit.json)
 if [[ -z $newpawn ]]; then
     echo "Error: scoreWDL gave no NormalizeToPawnValue, see scoreWDL.log." >&2
     exit 1
@@ -202,9 +202,10 @@ else
     echo "Based on $poscount positions from $gamescount games, NormalizeToPawnValue should stay at $oldpawn."
 fi
 # Beyond the original: how far the fitted value is from certain.
-pawnerror=$(grep -oP 'Standard errors: NormalizeToPawnValue \K[0-9.]+' scoreWDL.log | tail -n 1 || true)
+pawnerror=$(jq -r '.model.uncertainty.NormalizeToPawnValueStandardError // empty' updateWDL_fit.json)
 if [[ -n $pawnerror ]]; then
-    echo "The fitted value has a standard error of $pawnerror (positions taken as independent, so at least this)."
+    printf 'The fitted value has a standard error of %.2f (positions taken as independent, so at least this).\n' \
+        "$pawnerror"
 fi
 
 echo "ended at: " "$(date)"

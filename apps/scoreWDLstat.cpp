@@ -51,6 +51,9 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
         ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::scan::EvalParsing>{
             {"exact", wdl::scan::EvalParsing::Exact}, {"legacy", wdl::scan::EvalParsing::Legacy}}));
     app.add_option("-o", options.output, "Output JSON file (default: scoreWDLstat.json)");
+    app.add_option("--json", options.json,
+                   "Also write the summary (files, games read, accepted and skipped by reason, "
+                   "positions, warnings) as JSON to this file");
 }
 
 }  // namespace

@@ -86,6 +86,11 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
     std::cout << "Wrote " << result.tally.positions << " scored positions from "
               << result.tally.games_accepted << " games to " << options.output.string()
               << " for analysis." << std::endl;
+    if (options.json) {
+        auto json = scan::scan_summary_json(result, elapsed.count());
+        json["output"] = options.output.string();
+        util::write_file_atomically(*options.json, json.dump(2) + "\n");
+    }
 }
 
 }  // namespace wdl::commands

@@ -34,6 +34,27 @@ std::string format_scan_summary(const ScanResult& result, double seconds) {
     return summary;
 }
 
+nlohmann::ordered_json scan_summary_json(const ScanResult& result, double seconds) {
+    const auto& tally = result.tally;
+    const auto& files = result.files;
+    nlohmann::ordered_json skipped = nlohmann::ordered_json::object();
+    for (std::size_t i = 0; i < kSkipReasonCount; ++i)
+        if (tally.skipped[i] > 0) skipped[describe(GameSkipReason(i))] = tally.skipped[i];
+    nlohmann::ordered_json json;
+    json["files"] = {{"read", files.files_read},
+                     {"damaged", files.files_damaged},
+                     {"unreadable", files.files_unreadable},
+                     {"textBytes", files.text_bytes}};
+    json["games"] = {{"read", tally.games_read},
+                     {"accepted", tally.games_accepted},
+                     {"skipped", std::move(skipped)}};
+    json["positions"] = tally.positions;
+    json["distinctKeys"] = result.counts.distinct_keys();
+    json["seconds"] = seconds;
+    json["warnings"] = files.warnings;
+    return json;
+}
+
 std::string describe_progress(const ReadProgress& progress, std::uint64_t total_files,
                               std::uint64_t total_compressed_bytes, double seconds) {
     double done = double(progress.compressed_bytes);

@@ -408,3 +408,19 @@ TEST_CASE("scoreWDLstat --help explains every option", "[apps][scan]") {
                                "--SPRTonly", "--fixFENsource", "--binWidth", "--evalParsing", "-o"})
         CHECK_THAT(run.output, Catch::Contains(option));
 }
+
+TEST_CASE("scoreWDLstat --json writes the summary's figures", "[apps][scan][json]") {
+    fs::path dir = fresh_directory("scan_summary_json");
+    auto run = scan({"--dir", corpus_path().string(), "-r", "-o", (dir / "counts.json").string(),
+                     "--json", (dir / "summary.json").string()},
+                    dir);
+    REQUIRE(run.exit_code == 0);
+    auto summary = nlohmann::json::parse(read_text_file(dir / "summary.json"));
+    CHECK(summary["games"]["read"] == 800);
+    CHECK(summary["games"]["accepted"] == 798);
+    CHECK(summary["games"]["skipped"]["excluded termination"] == 1);
+    CHECK(summary["positions"] == 87993);
+    CHECK(summary["files"]["read"] == 9);
+    CHECK(summary["distinctKeys"] == read_counts(dir / "counts.json").size());
+    CHECK(summary["output"] == (dir / "counts.json").string());
+}

@@ -165,23 +165,30 @@ expect_line as/out.txt "^Revision $c8 has wrong NormalizeData .*421\.70576692.* 
 # --- The sentence and the exact scan/fit options, with stand-in programs.
 fake_bin=$work/fake_bin
 mkdir -p "$fake_bin"
+# The stand-ins write what the real programs' --json would hold (the file after --json).
 cat >"$fake_bin/scoreWDLstat" <<'FAKE'
 #!/usr/bin/env bash
 printf '%s\n' "$@" >scoreWDLstat.args
-echo "Found 3 .pgn(.gz) files in total."
-echo "Wrote ${FAKE_POSITIONS:-1234} scored positions from ${FAKE_GAMES:-56} games to updateWDL.json for analysis."
+json=$(printf '%s\n' "$@" | grep -A1 -x -- --json | tail -n 1)
+echo "{\"games\": {\"read\": 60, \"accepted\": ${FAKE_GAMES:-56}}, \"positions\": 1234}" >"$json"
 FAKE
 cat >"$fake_bin/scoreWDL" <<'FAKE'
 #!/usr/bin/env bash
 printf '%s\n' "$@" >scoreWDL.args
-# FAKE_RETAINED=none leaves the line out.
-[[ ${FAKE_RETAINED:-} == none ]] || echo "Retained (W,D,L) = (${FAKE_RETAINED:-1, 2, 3}) positions."
-[[ -n ${FAKE_NO_PAWN_VALUE:-} ]] || echo "const int NormalizeToPawnValue = 328;"
+json=$(printf '%s\n' "$@" | grep -A1 -x -- --json | tail -n 1)
+# FAKE_RETAINED=none leaves the counts out.
+retained='"retained": {"W": 1, "D": 2, "L": 3}'
+[[ ${FAKE_RETAINED:-} == none ]] && retained='"retained": {}'
+[[ ${FAKE_RETAINED:-} == zero ]] && retained='"retained": {"W": 0, "D": 0, "L": 0}'
+model='"model": {"NormalizeToPawnValue": 328}'
+[[ -n ${FAKE_NO_PAWN_VALUE:-} ]] && model='"model": {}'
+echo "{$retained, $model}" >"$json"
 FAKE
 chmod +x "$fake_bin"/*
 scan_arguments() { # scan_arguments ELODIFFMAX: the scan's arguments for revisions c1 to c2
     printf '%s\n' --dir "$pgns" -r --matchTC '60\+0.6' --matchThreads 1 --EloDiffMax "$1" \
-        --matchRev ".*$c2|.*$c1" --matchBook 'UHO_Lichess_4852_v..epd' -o updateWDL.json
+        --matchRev ".*$c2|.*$c1" --matchBook 'UHO_Lichess_4852_v..epd' -o updateWDL.json \
+        --json updateWDL_scan.json
 }
 if (bin_dir=$fake_bin run_update fake --firstrev "$c1" --lastrev "$c2"); then
     expect_line fake/out.txt \
@@ -224,7 +231,7 @@ expect_no_positions() { # expect_no_positions NAME RETAINED
     fi
 }
 expect_no_positions noretained none
-expect_no_positions zeroretained "0, 0, 0"
+expect_no_positions zeroretained zero
 if (bin_dir=$fake_bin FAKE_NO_PAWN_VALUE=1 run_update nopawnvalue --firstrev "$c1" --lastrev "$c2"); then
     fail "a fit without NormalizeToPawnValue went unnoticed: $(cat nopawnvalue/out.txt)"
 else

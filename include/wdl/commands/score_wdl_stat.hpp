@@ -19,6 +19,7 @@ struct ScoreWdlStatOptions {
     scan::EvalParsing eval_parsing = scan::EvalParsing::Exact;
     int concurrency = 1;
     std::filesystem::path output = "scoreWDLstat.json";
+    std::optional<std::filesystem::path> json;  // the summary as JSON
 };
 
 // Runs the scan with the original's printed lines on stdout, warnings and the progress line

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "wdl/scan/chunked_reader.hpp"
@@ -10,6 +11,10 @@ namespace wdl::scan {
 
 // The closing summary: files, games read/accepted/skipped by reason, positions, speed.
 std::string format_scan_summary(const ScanResult& result, double seconds);
+
+// The summary's JSON twin: {"files": {...}, "games": {"read", "accepted", "skipped": {reason:
+// count}}, "positions", "distinctKeys", "seconds", "warnings"}.
+nlohmann::ordered_json scan_summary_json(const ScanResult& result, double seconds);
 
 // The progress line of a reading: "Scanning: 3/40 files, 1200 games, 85 MB/s, ETA 0:12".
 std::string describe_progress(const ReadProgress& progress, std::uint64_t total_files,

@@ -40,7 +40,7 @@ struct ReferenceCase {
     const char* options;
 };
 
-// reference/README.md "fit/". PLOTS stands for the folder the plots are saved to.
+// tests/data/README.md "reference/fit/". PLOTS stands for the folder the plots are saved to.
 const ReferenceCase kCases[] = {
     {"dev_fitDensity", "dev_counts.json", "--plot no --modelFitting fitDensity"},
     {"dev_optimizeProbability", "dev_counts.json",

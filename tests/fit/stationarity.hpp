@@ -12,7 +12,7 @@
 #include "wdl/model/wdl_math.hpp"
 
 // An independent check that 8 coefficients minimize an objective: the objective is written
-// again from SPEC sections 1 and 3 (not the fitter's code), differentiated by forward-mode
+// again from docs/model.md (not the fitter's code), differentiated by forward-mode
 // automatic differentiation, and its Hessian taken by central differences of that gradient.
 namespace wdl::fit::test {
 

@@ -12,7 +12,7 @@
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/model/wdl_model.hpp"
 
-// The three fitting stages of scoreWDL (SPEC section 3), on Ceres Solver.
+// The three fitting stages of scoreWDL (docs/model.md), on Ceres Solver.
 namespace wdl::fit {
 
 enum class Method { FitDensity, OptimizeProbability, OptimizeScore, None };

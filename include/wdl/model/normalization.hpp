@@ -50,7 +50,7 @@ class Normalization {
     std::string description_;
 };
 
-// The default --NormalizeData of SPEC section 3.
+// The default --NormalizeData: Stockfish 18's model (docs/programs.md).
 inline constexpr std::string_view kDefaultNormalizeData =
     R"({"momType": "material", "momMin": 17, "momMax": 78, "momTarget": 58, )"
     R"("as": [-72.32565836, 185.93832038, -144.58862193, 416.44950446]})";

@@ -3,7 +3,7 @@
 #include <array>
 #include <cmath>
 
-// The WDL model of SPEC section 1: logistic win/loss curves whose location a and spread b
+// The WDL model (docs/model.md): logistic win/loss curves whose location a and spread b
 // are cubic polynomials in t = mom / momTarget.
 namespace wdl::model {
 

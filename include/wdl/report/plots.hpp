@@ -9,7 +9,7 @@
 #include "wdl/model/normalization.hpp"
 #include "wdl/model/wdl_model.hpp"
 
-// Plots of scoreWDL (SPEC section 4), drawn by running gnuplot (pngcairo terminal).
+// Plots of scoreWDL (docs/programs.md), drawn by running gnuplot (pngcairo terminal).
 // The input types are plain data so that any caller can fill them.
 namespace wdl::report {
 

@@ -40,7 +40,7 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
     app.add_option("--momType", o.filter.mom_type, "The mom the model depends on")
         ->transform(CLI::CheckedTransformer(std::map<std::string, MomType>{
             {"move", MomType::Move}, {"material", MomType::Material}}))
-        ->default_str("material");
+        ->option_text("material|move (default: material)");
     app.add_option("--momTarget", o.mom_target,
                    "The polynomials are in t = mom / momTarget; NormalizeToPawnValue = p_a(1)")
         ->check(CLI::Range(1, std::numeric_limits<int>::max()))
@@ -54,7 +54,9 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
                                           {"optimizeProbability", Method::OptimizeProbability},
                                           {"optimizeScore", Method::OptimizeScore},
                                           {"None", Method::None}}))
-        ->default_str("optimizeProbability");
+        ->option_text(
+            "fitDensity|optimizeProbability|optimizeScore|None (default: "
+            "optimizeProbability)");
     app.add_option("--winMin", o.win_min, "Skip the local fit of moms with fewer wins")
         ->capture_default_str();
     app.add_option("--momPlotMin", o.plot_range.mom_min,
@@ -68,7 +70,7 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
             std::map<std::string, PlotMode>{{"save+show", PlotMode::SaveAndShow},
                                             {"save", PlotMode::Save},
                                             {"no", PlotMode::None}}))
-        ->default_str("save+show");
+        ->option_text("save+show|save|no (default: save+show)");
     app.add_option("--pngName", o.png_name, "File of the summary plot")->capture_default_str();
     app.add_option("--pngNameDistro", o.png_name_distro,
                    "Also save a plot of the W/D/L position counts per mom to this file");

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The main job on the bundled sample: install, build, scan data/ (real fishtest games), fit
-# Stockfish's WDL model, print the constants and write the plots into out/.
+# The main job on the bundled sample: install, build the two programs, scan data/ (real
+# fishtest games), fit Stockfish's WDL model, print the constants and write the plots into out/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-bash scripts/build.sh
+TARGETS="scoreWDLstat scoreWDL" bash scripts/build.sh
 mkdir -p out
 build/apps/scoreWDLstat --dir data -r -o out/data_counts.json
 build/apps/scoreWDL out/data_counts.json --plot save --pngName out/scoreWDL.png \

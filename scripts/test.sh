@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs dependencies, builds with warnings as errors, and runs the whole test suite.
+# BUILD_DIR, BUILD_TYPE, TARGETS (see build.sh) and TEST_LABEL (run only tests with this
+# CTest label, e.g. threaded) vary the run; extra arguments go to cmake.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh -DWDL_WERROR=ON "$@"
-ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j "$(nproc)"
+ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j "$(nproc)" \
+    ${TEST_LABEL:+--label-regex "^${TEST_LABEL}\$"}

@@ -120,7 +120,7 @@ std::vector<wdl::fit::MomData> retained_data(const std::string& input,
 }  // namespace
 
 TEST_CASE("scoreWDL matches the original on every reference case", "[apps][scoreWDL][parity]") {
-    fs::path dir = fs::temp_directory_path() / "wdl_test_score_wdl_parity";
+    fs::path dir = wdl::testing::scratch_directory() / "wdl_test_score_wdl_parity";
     fs::create_directories(dir);
     fs::path json = dir / "model.json";
     for (const auto& c : kCases) {
@@ -181,7 +181,7 @@ TEST_CASE("scoreWDL matches the original on every reference case", "[apps][score
 }
 
 TEST_CASE("plots are announced in the original's order", "[apps][scoreWDL][plot]") {
-    fs::path dir = fs::temp_directory_path() / "wdl_test_score_wdl_plots";
+    fs::path dir = wdl::testing::scratch_directory() / "wdl_test_score_wdl_plots";
     fs::create_directories(dir);
     std::string png = (dir / "summary.png").string(), distro = (dir / "distro.png").string();
     auto run = score_wdl(reference_input("dev_counts.json") + " --plot save --pngName " + png +
@@ -205,7 +205,7 @@ TEST_CASE("plotting with save+show without a display saves and says it cannot sh
     // The program inherits this environment: no display to show the plot on.
     ::unsetenv("DISPLAY");
     ::unsetenv("WAYLAND_DISPLAY");
-    fs::path dir = fs::temp_directory_path() / "wdl_test_score_wdl_show";
+    fs::path dir = wdl::testing::scratch_directory() / "wdl_test_score_wdl_show";
     fs::create_directories(dir);
     std::string png = (dir / "summary.png").string();
     auto run = score_wdl(reference_input("dev_counts.json") + " --plot save+show --pngName " + png +
@@ -220,7 +220,7 @@ TEST_CASE("plotting with save+show without a display saves and says it cannot sh
 }
 
 TEST_CASE("the model JSON holds the fit, counts and options", "[apps][scoreWDL][json]") {
-    fs::path json = fs::temp_directory_path() / "wdl_test_score_wdl_json.json";
+    fs::path json = wdl::testing::scratch_directory() / "wdl_test_score_wdl_json.json";
     auto run = score_wdl(reference_input("dev_counts.json") +
                          " --plot no --modelFitting "
                          "optimizeScore --winMin 200 --json " +
@@ -273,7 +273,7 @@ TEST_CASE("several input files are summed", "[apps][scoreWDL]") {
 
 TEST_CASE("a key repeated within a file keeps its last count and is warned about",
           "[apps][scoreWDL]") {
-    fs::path file = fs::temp_directory_path() / "wdl_test_score_wdl_repeated.json";
+    fs::path file = wdl::testing::scratch_directory() / "wdl_test_score_wdl_repeated.json";
     std::ofstream(file) << R"j({"('W', 10, 40, 5)": 3, "('D', 10, 40, 5)": 2,
                               "('W', 10, 40, 5)": 5})j";
     // Across files equal keys still add up.
@@ -286,7 +286,7 @@ TEST_CASE("a key repeated within a file keeps its last count and is warned about
 }
 
 TEST_CASE("empty input prints No data was found! and succeeds", "[apps][scoreWDL]") {
-    fs::path empty = fs::temp_directory_path() / "wdl_test_score_wdl_null.json";
+    fs::path empty = wdl::testing::scratch_directory() / "wdl_test_score_wdl_null.json";
     std::ofstream(empty) << "null";
     auto run = score_wdl(empty.string() + " --plot no");
     CHECK(run.exit_code == 0);
@@ -296,7 +296,7 @@ TEST_CASE("empty input prints No data was found! and succeeds", "[apps][scoreWDL
 }
 
 TEST_CASE("bad input and options are clear errors", "[apps][scoreWDL][errors]") {
-    fs::path dir = fs::temp_directory_path() / "wdl_test_score_wdl_bad";
+    fs::path dir = wdl::testing::scratch_directory() / "wdl_test_score_wdl_bad";
     fs::create_directories(dir);
     struct Case {
         std::string content, expected;

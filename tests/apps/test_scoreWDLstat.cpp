@@ -400,7 +400,7 @@ TEST_CASE("the summary counts games read, accepted and skipped by reason", "[app
 }
 
 TEST_CASE("scoreWDLstat --help explains every option", "[apps][scan]") {
-    auto run = scan({"--help"}, fs::temp_directory_path());
+    auto run = scan({"--help"}, wdl::testing::scratch_directory());
     CHECK(run.exit_code == 0);
     for (const char* option : {"--file", "--dir", "-r", "--allowDuplicates", "--concurrency",
                                "--matchRev", "--matchEngine", "--matchTC", "--matchThreads",

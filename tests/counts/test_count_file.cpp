@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "program_runner.hpp"
 #include "wdl/counts/count_file.hpp"
 #include "wdl/util/error.hpp"
 
@@ -21,7 +22,7 @@ using wdl::counts::PositionKey;
 namespace {
 
 fs::path write_temp(const std::string& name, const std::string& content) {
-    fs::path path = fs::temp_directory_path() / ("wdl_test_count_file_" + name);
+    fs::path path = wdl::testing::scratch_directory() / ("wdl_test_count_file_" + name);
     std::ofstream(path) << content;
     return path;
 }
@@ -226,14 +227,14 @@ TEST_CASE("a large file with a repeated key or an error is read in one piece", "
 TEST_CASE("count files compressed with gzip or zstd read as the plain file", "[counts][file]") {
     std::string text = R"j({"('W', 12, 62, 35)": 4, "('D', 1, 78, -5)": 2})j";
     auto plain = read_all(write_temp("small.json", text));
-    auto gz = fs::temp_directory_path() / "wdl_test_count_file_small.json.gz";
+    auto gz = wdl::testing::scratch_directory() / "wdl_test_count_file_small.json.gz";
     gzFile file = gzopen(gz.c_str(), "wb");
     REQUIRE(file);
     REQUIRE(gzwrite(file, text.data(), unsigned(text.size())) == int(text.size()));
     gzclose(file);
     CHECK(read_all(gz) == plain);
 
-    auto zst = fs::temp_directory_path() / "wdl_test_count_file_small.json.zst";
+    auto zst = wdl::testing::scratch_directory() / "wdl_test_count_file_small.json.zst";
     std::string frame(ZSTD_compressBound(text.size()), '\0');
     frame.resize(ZSTD_compress(frame.data(), frame.size(), text.data(), text.size(), 3));
     std::ofstream(zst, std::ios::binary) << frame;
@@ -257,7 +258,7 @@ TEST_CASE("written count files read back to the same counts", "[counts][file]") 
         counts.add(wdl::counts::pack_key(key), std::uint64_t(1 + i % 7));
         expected[wdl::counts::format_key(key)] += 1 + i % 7;
     }
-    auto path = fs::temp_directory_path() / "wdl_test_count_file_written.json";
+    auto path = wdl::testing::scratch_directory() / "wdl_test_count_file_written.json";
     {
         wdl::util::AtomicFile output(path);
         wdl::counts::write_count_file(counts, output);

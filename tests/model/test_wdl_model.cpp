@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "program_runner.hpp"
 #include "wdl/model/model_file.hpp"
 #include "wdl/model/wdl_model.hpp"
 #include "wdl/util/error.hpp"
@@ -76,7 +77,7 @@ TEST_CASE("malformed model JSON is an error naming its source", "[model][file]")
         CHECK_THROWS_WITH(wdl::model::model_from_json(nlohmann::json::parse(text), "m.json"),
                           Catch::Contains("m.json"));
     }
-    auto path = std::filesystem::temp_directory_path() / "wdl_test_model_broken.json";
+    auto path = wdl::testing::scratch_directory() / "wdl_test_model_broken.json";
     std::ofstream(path) << "{ not json";
     CHECK_THROWS_AS(wdl::model::read_model_file(path), wdl::Error);
 }

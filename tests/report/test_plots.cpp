@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "program_runner.hpp"
 #include "wdl/report/plots.hpp"
 
 namespace fs = std::filesystem;
@@ -171,7 +172,7 @@ Image decode_png(const std::string& png) {
 struct TestDirectory {
     fs::path path;
     explicit TestDirectory(const std::string& name)
-        : path(fs::temp_directory_path() /
+        : path(wdl::testing::scratch_directory() /
                ("wdl_report_test." + std::to_string(::getpid()) + "." + name)) {
         fs::remove_all(path);
         fs::create_directories(path);
@@ -180,6 +181,7 @@ struct TestDirectory {
 };
 
 bool scratch_directories_left() {
+    // The report module's own scratch folders, in the system's temporary directory.
     const std::string prefix = "wdl_report." + std::to_string(::getpid()) + ".";
     for (const auto& entry : fs::directory_iterator(fs::temp_directory_path()))
         if (entry.path().filename().string().starts_with(prefix)) return true;

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <string>
 
+#include "program_runner.hpp"
 #include "wdl/counts/count_file.hpp"
 #include "wdl/scan/scanner.hpp"
 
@@ -28,7 +29,7 @@ std::string game_text(int index, bool with_tags, bool broken) {
 }
 
 fs::path write_games(const std::string& name, int games, bool with_tags, int broken_game) {
-    auto directory = fs::temp_directory_path() / "wdl_test_scanner";
+    auto directory = wdl::testing::scratch_directory() / "wdl_test_scanner";
     fs::create_directories(directory);
     auto path = directory / name;
     std::ofstream out(path, std::ios::binary);

@@ -82,8 +82,14 @@ ProgramRun run_program(const std::string& name, const std::vector<std::string>& 
     return run;
 }
 
+std::filesystem::path scratch_directory() {
+    auto path = std::filesystem::path(WDL_BINARY_DIR) / "test_scratch";
+    std::filesystem::create_directories(path);
+    return path;
+}
+
 std::filesystem::path fresh_directory(const std::string& name) {
-    auto path = std::filesystem::temp_directory_path() / ("wdlfit_test_" + name);
+    auto path = scratch_directory() / name;
     std::filesystem::remove_all(path);
     std::filesystem::create_directories(path);
     return path;

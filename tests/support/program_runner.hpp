@@ -43,7 +43,11 @@ class ChildProcess {
     std::filesystem::path output_file_;
 };
 
-// A fresh, empty directory under the system's temporary directory.
+// The build's folder for the files tests write (<build>/test_scratch): separate for every
+// build, so that test runs of other builds or checkouts on the machine never meet.
+std::filesystem::path scratch_directory();
+
+// A fresh, empty directory in the scratch directory.
 std::filesystem::path fresh_directory(const std::string& name);
 
 std::string read_text_file(const std::filesystem::path& path);

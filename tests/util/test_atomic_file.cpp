@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "program_runner.hpp"
 #include "wdl/util/atomic_file.hpp"
 
 namespace fs = std::filesystem;
@@ -17,7 +18,7 @@ std::string read_all(const fs::path& path) {
 }  // namespace
 
 TEST_CASE("an atomic file appears only when committed", "[util]") {
-    fs::path dir = fs::temp_directory_path() / "wdl_atomic_test";
+    fs::path dir = wdl::testing::scratch_directory() / "wdl_atomic_test";
     fs::remove_all(dir);
     fs::create_directories(dir);
     fs::path target = dir / "out.json";
@@ -33,7 +34,7 @@ TEST_CASE("an atomic file appears only when committed", "[util]") {
 }
 
 TEST_CASE("an abandoned atomic file leaves the old content and no temporary", "[util]") {
-    fs::path dir = fs::temp_directory_path() / "wdl_atomic_test2";
+    fs::path dir = wdl::testing::scratch_directory() / "wdl_atomic_test2";
     fs::remove_all(dir);
     fs::create_directories(dir);
     fs::path target = dir / "out.json";

@@ -9,18 +9,30 @@
 #include "wdl/counts/count_file.hpp"
 #include "wdl/fit/fit_report.hpp"
 #include "wdl/fit/wdl_data.hpp"
+#include "wdl/model/model_lookup.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/report/plots.hpp"
 #include "wdl/util/atomic_file.hpp"
+#include "wdl/util/error.hpp"
 
 namespace wdl::commands {
 namespace {
 
+// --NormalizeData is a JSON object, or any model (a registry name, a model file, a Stockfish
+// source) whose p_a normalizes.
 model::Normalization normalization_of(const ScoreWdlOptions& options) {
     if (options.normalize_to_pawn_value)
         return model::Normalization::fixed(*options.normalize_to_pawn_value);
-    return model::Normalization::from_json(
-        options.normalize_data.value_or(std::string(model::kDefaultNormalizeData)));
+    std::string data = options.normalize_data.value_or(std::string(model::kDefaultNormalizeData));
+    if (data.find_first_not_of(" \t\n") != std::string::npos &&
+        data[data.find_first_not_of(" \t\n")] == '{')
+        return model::Normalization::from_json(data);
+    auto named = model::load_model(data);
+    try {
+        return model::Normalization::from_model(named.model);
+    } catch (const Error& error) {
+        throw Error("--NormalizeData " + data + ": " + error.what());
+    }
 }
 
 // The options as the fit used them, for the "options" object of --json.

@@ -359,6 +359,11 @@ FitResult fit_model(std::span<const MomData> moms, const FitOptions& options) {
     FitResult result;
     result.model.mom_type = options.mom_type;
     result.model.mom_target = options.mom_target;
+    // The model holds for the moms the data covered: Stockfish clamps its argument likewise.
+    if (!moms.empty()) {
+        result.model.mom_min = moms.front().mom;
+        result.model.mom_max = moms.back().mom;
+    }
     auto objective = method_objective(options.method);
     LocalFit start{0, double(options.pawn_value), options.pawn_value / 6.0};
     std::vector<double> ts, local_as, local_bs;

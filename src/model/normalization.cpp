@@ -57,7 +57,7 @@ Normalization Normalization::from_json(std::string_view json) {
     if (!object.contains("momType")) object["momType"] = "material";
     const auto& type = object["momType"];
     auto mom_type = type.is_string() ? mom_type_from_name(type.get<std::string>()) : std::nullopt;
-    if (!mom_type) throw Error("momType must be move or material.");
+    if (!mom_type || *mom_type == MomType::Ply) throw Error("momType must be move or material.");
     dynamic.mom_type = *mom_type;
     dynamic.mom_min = required_number(object, "momMin");
     dynamic.mom_max = required_number(object, "momMax");
@@ -68,6 +68,27 @@ Normalization Normalization::from_json(std::string_view json) {
     normalization.dynamic_ = dynamic;
     normalization.description_ = "NormalizeData = " + util::python_repr(object);
     return normalization;
+}
+
+Normalization Normalization::from_model(const WdlModel& model) {
+    if (model.mom_type == MomType::Ply)
+        throw Error("a model of the ply cannot normalize counts, whose keys hold moves");
+    if (model.eval_scale != 1)
+        throw Error("the model takes evals in PawnValueEg units, not internal ones");
+    if (!model.mom_min || !model.mom_max)
+        throw Error("the model has no momMin and momMax (the clamp of its mom)");
+    // Whole bounds as integers, as Stockfish writes them and the JSON default spells them.
+    auto bound = [](double value) {
+        return value == std::floor(value) ? OrderedJson(static_cast<long long>(value))
+                                          : OrderedJson(value);
+    };
+    OrderedJson json;
+    json["momType"] = mom_type_name(model.mom_type);
+    json["momMin"] = bound(*model.mom_min);
+    json["momMax"] = bound(*model.mom_max);
+    json["momTarget"] = model.mom_target;
+    json["as"] = model.as;
+    return from_json(json.dump());
 }
 
 double Normalization::pawn_scale(int move, int material) const {

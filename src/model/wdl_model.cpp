@@ -6,12 +6,28 @@
 
 namespace wdl::model {
 
-std::string_view mom_type_name(MomType type) { return type == MomType::Move ? "move" : "material"; }
+std::string_view mom_type_name(MomType type) {
+    switch (type) {
+        case MomType::Material:
+            return "material";
+        case MomType::Move:
+            return "move";
+        case MomType::Ply:
+            return "ply";
+    }
+    return "material";
+}
 
 std::optional<MomType> mom_type_from_name(std::string_view name) {
-    if (name == "material") return MomType::Material;
-    if (name == "move") return MomType::Move;
+    for (MomType type : {MomType::Material, MomType::Move, MomType::Ply})
+        if (name == mom_type_name(type)) return type;
     return std::nullopt;
+}
+
+double WdlModel::clamped(double mom) const {
+    if (mom_min && mom < *mom_min) return *mom_min;
+    if (mom_max && mom > *mom_max) return *mom_max;
+    return mom;
 }
 
 double WdlModel::draw_rate_at_zero() const {

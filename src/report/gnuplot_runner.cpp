@@ -1,8 +1,5 @@
 #include "gnuplot_runner.hpp"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -14,15 +11,13 @@
 #include <vector>
 
 #include "wdl/util/error.hpp"
-
-extern char** environ;
+#include "wdl/util/process.hpp"
 
 namespace wdl::report::detail {
 namespace fs = std::filesystem;
 namespace {
 
 constexpr std::string_view png_signature = "\x89PNG\r\n\x1a\n";
-constexpr const char* log_name = "gnuplot.log";
 
 std::string read_file(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
@@ -31,45 +26,12 @@ std::string read_file(const fs::path& path) {
     return content.str();
 }
 
-// posix_spawn's actions own no memory; this wrapper makes sure they are released.
-class SpawnActions {
-  public:
-    SpawnActions() { posix_spawn_file_actions_init(&actions_); }
-    ~SpawnActions() { posix_spawn_file_actions_destroy(&actions_); }
-    SpawnActions(const SpawnActions&) = delete;
-    SpawnActions& operator=(const SpawnActions&) = delete;
-    posix_spawn_file_actions_t* get() { return &actions_; }
-
-  private:
-    posix_spawn_file_actions_t actions_;
-};
-
-// Runs gnuplot with its working directory in `directory` and both output streams in the
-// log file there; returns its wait status.
-int run_gnuplot(const fs::path& directory, const std::string& script_name) {
-    SpawnActions actions;
-    const fs::path log = directory / log_name;
-    posix_spawn_file_actions_addchdir_np(actions.get(), directory.c_str());
-    posix_spawn_file_actions_addopen(actions.get(), STDOUT_FILENO, log.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(actions.get(), STDOUT_FILENO, STDERR_FILENO);
-    posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-
-    std::string program = "gnuplot";
-    std::string script = script_name;
-    std::vector<char*> argv = {program.data(), script.data(), nullptr};
-    pid_t pid = 0;
-    const int error = posix_spawnp(&pid, "gnuplot", actions.get(), nullptr, argv.data(), environ);
-    if (error == ENOENT)
+// Runs gnuplot with its working directory in `directory`; its messages go to the log file.
+util::ProcessResult run_gnuplot(const fs::path& directory, const std::string& script_name) {
+    auto result = util::run_process({"gnuplot", script_name}, directory);
+    if (!result)
         throw wdl::Error("cannot draw plots: gnuplot was not found on PATH (install gnuplot-nox)");
-    if (error != 0) throw wdl::Error(std::string("cannot run gnuplot: ") + std::strerror(error));
-
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR)
-            throw wdl::Error(std::string("waiting for gnuplot: ") + std::strerror(errno));
-    }
-    return status;
+    return *result;
 }
 
 }  // namespace
@@ -106,10 +68,9 @@ void require_target_directory(const fs::path& png) {
 
 std::string render_png(const ScratchDirectory& scratch, const std::string& script_name,
                        const std::string& png_name) {
-    const int status = run_gnuplot(scratch.path(), script_name);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        throw wdl::Error("gnuplot failed to draw " + png_name + ":\n" +
-                         read_file(scratch.path() / log_name));
+    const auto run = run_gnuplot(scratch.path(), script_name);
+    if (run.exit_code != 0)
+        throw wdl::Error("gnuplot failed to draw " + png_name + ":\n" + run.output);
     std::string png = read_file(scratch.path() / png_name);
     if (!png.starts_with(png_signature))
         throw wdl::Error("gnuplot wrote no valid PNG for " + png_name);

@@ -351,3 +351,31 @@ TEST_CASE("scoreWDL --help explains every option", "[apps][scoreWDL]") {
         CHECK_THAT(run.output, Catch::Contains(option));
     }
 }
+
+TEST_CASE("scoreWDL --NormalizeData takes any model: a registry name or a fitted model's JSON",
+          "[apps][scoreWDL]") {
+    auto dir = fresh_directory("score_wdl_normalize_model");
+    auto by_json = score_wdl(reference_input("dev_counts.json") + " --plot no");
+    auto by_name =
+        score_wdl(reference_input("dev_counts.json") + " --plot no --NormalizeData sf18");
+    REQUIRE(by_name.exit_code == 0);
+    // sf18 is the default normalization: the same lines, but the elapsed time.
+    CHECK(line_starting(by_name.output, "Converting") ==
+          line_starting(by_json.output, "Converting"));
+    CHECK(line_starting(by_name.output, "const int") == line_starting(by_json.output, "const int"));
+
+    auto fitted = score_wdl(reference_input("dev_counts.json") + " --plot no --json " +
+                            (dir / "fit.json").string());
+    REQUIRE(fitted.exit_code == 0);
+    auto by_fit = score_wdl(reference_input("dev_counts.json") + " --plot no --NormalizeData " +
+                            (dir / "fit.json").string());
+    CHECK(by_fit.exit_code == 0);
+    CHECK_THAT(line_starting(by_fit.output, "Converting"), Catch::Contains("'momMin': 17"));
+
+    auto ply = score_wdl(reference_input("dev_counts.json") + " --plot no --NormalizeData sf16");
+    CHECK(ply.exit_code == 1);
+    CHECK_THAT(ply.output, Catch::Contains("Error: --NormalizeData sf16: a model of the ply"));
+    auto unknown = score_wdl(reference_input("dev_counts.json") + " --NormalizeData sf99");
+    CHECK(unknown.exit_code == 1);
+    CHECK_THAT(unknown.output, Catch::Contains("unknown model \"sf99\""));
+}

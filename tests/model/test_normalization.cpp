@@ -66,3 +66,24 @@ TEST_CASE("invalid NormalizeData is rejected clearly", "[model][normalization]")
         CHECK_THROWS_AS(Normalization::from_json(bad), std::runtime_error);
     }
 }
+
+TEST_CASE("a model with a clamp normalizes as its p_a", "[model][normalization]") {
+    wdl::model::WdlModel model;
+    model.as = {-72.32565836, 185.93832038, -144.58862193, 416.44950446};
+    model.mom_min = 17;
+    model.mom_max = 78;
+    auto from_model = Normalization::from_model(model);
+    auto from_json = Normalization::from_json(wdl::model::kDefaultNormalizeData);
+    CHECK(from_model.description() == from_json.description());
+    for (int material : {10, 17, 40, 58, 78, 90})
+        CHECK(from_model.pawn_scale(20, material) == from_json.pawn_scale(20, material));
+    auto without_clamp = model;
+    without_clamp.mom_max.reset();
+    CHECK_THROWS_WITH(Normalization::from_model(without_clamp), Catch::Contains("momMax"));
+    auto ply = model;
+    ply.mom_type = wdl::model::MomType::Ply;
+    CHECK_THROWS(Normalization::from_model(ply));
+    auto old_units = model;
+    old_units.eval_scale = 2.08;
+    CHECK_THROWS_WITH(Normalization::from_model(old_units), Catch::Contains("PawnValueEg"));
+}

@@ -71,7 +71,7 @@ TEST_CASE("models round-trip through their JSON", "[model][file]") {
 TEST_CASE("malformed model JSON is an error naming its source", "[model][file]") {
     for (const char* text :
          {R"({"as": [1, 2, 3], "bs": [1, 2, 3, 4]})", R"({"as": [1, 2, 3, 4]})",
-          R"({"as": [1, 2, 3, 4], "bs": [1, 2, 3, 4], "momType": "ply"})",
+          R"({"as": [1, 2, 3, 4], "bs": [1, 2, 3, 4], "momType": "plies"})",
           R"({"as": [1, 2, 3, 4], "bs": [1, 2, 3, 4], "momTarget": 0})", "[1]"}) {
         CAPTURE(text);
         CHECK_THROWS_WITH(wdl::model::model_from_json(nlohmann::json::parse(text), "m.json"),

@@ -25,6 +25,10 @@ class Normalization {
     static Normalization fixed(int pawn_value);
     // Parses the JSON of --NormalizeData; throws wdl::Error with a clear message.
     static Normalization from_json(std::string_view json);
+    // The dynamic normalization of a model's p_a, as Stockfish normalizes its evals with it:
+    // its mom (material or move), clamp and target. Throws wdl::Error for a model that cannot
+    // normalize counts (a ply model, evals not in internal units, no clamp).
+    static Normalization from_model(const WdlModel& model);
 
     // The input's pawn value: N, or int(sum(as) + 0.5) as the original computes it.
     int pawn_value() const { return pawn_value_; }

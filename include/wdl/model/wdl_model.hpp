@@ -11,8 +11,8 @@
 namespace wdl::model {
 
 // What the polynomials' argument counts: the material on the board (P + 3N + 3B + 5R + 9Q of
-// both sides) or the full-move number.
-enum class MomType { Material, Move };
+// both sides), the full-move number, or the ply (half-moves played; Stockfish 12 to 16).
+enum class MomType { Material, Move, Ply };
 
 std::string_view mom_type_name(MomType type);
 std::optional<MomType> mom_type_from_name(std::string_view name);
@@ -25,10 +25,17 @@ struct WdlModel {
     Poly3 as{}, bs{};
     MomType mom_type = MomType::Material;
     int mom_target = 58;
+    // Stockfish clamps the mom before dividing by the target (material to 17..78); a fitted
+    // model has no clamp.
+    std::optional<double> mom_min, mom_max;
+    // Internal eval units per unit of the eval the coefficients are in: 1 for every model since
+    // 2022-11; PawnValueEg / 100 for older ones, which took x = 100 * v / PawnValueEg.
+    double eval_scale = 1;
 
-    // a and b at a mom value (not clamped).
-    double a(double mom) const { return poly3(as, mom / mom_target); }
-    double b(double mom) const { return poly3(bs, mom / mom_target); }
+    double clamped(double mom) const;
+    // a and b in internal units at a mom value (clamped as the model clamps it).
+    double a(double mom) const { return eval_scale * poly3(as, clamped(mom) / mom_target); }
+    double b(double mom) const { return eval_scale * poly3(bs, clamped(mom) / mom_target); }
 
     double win(double eval, double mom) const { return win_rate(eval, a(mom), b(mom)); }
     double draw(double eval, double mom) const { return draw_rate(eval, a(mom), b(mom)); }
@@ -37,8 +44,8 @@ struct WdlModel {
 
     // NormalizeToPawnValue: the internal eval at which the engine wins half of its games at
     // the target mom, displayed as +1.00.
-    long pawn_value() const { return round_half_up(coefficient_sum(as)); }
-    long spread() const { return round_half_up(coefficient_sum(bs)); }
+    long pawn_value() const { return round_half_up(eval_scale * coefficient_sum(as)); }
+    long spread() const { return round_half_up(eval_scale * coefficient_sum(bs)); }
     double normalized_spread() const { return coefficient_sum(bs) / coefficient_sum(as); }
     // The draw rate of an equal position (eval 0) at the target mom: 1 - 2 win(0).
     double draw_rate_at_zero() const;

@@ -1,0 +1,144 @@
+#include "wdl/model/stockfish_source.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "wdl/util/error.hpp"
+#include "wdl/util/process.hpp"
+
+namespace wdl::model {
+namespace {
+
+constexpr std::string_view kSourceFiles[] = {"src/uci.h", "src/uci.cpp"};
+
+// PawnValueEg of the releases whose models took x = 100 * v / PawnValueEg.
+constexpr double kPawnValueEg = 208;
+
+std::string without_comment_lines(std::string_view source) {
+    std::string text;
+    std::size_t start = 0;
+    while (start < source.size()) {
+        std::size_t end = source.find('\n', start);
+        if (end == std::string_view::npos) end = source.size();
+        std::string_view line = source.substr(start, end - start);
+        std::size_t first = line.find_first_not_of(" \t");
+        if (first == std::string_view::npos || !line.substr(first).starts_with("//"))
+            text.append(line).append("\n");
+        start = end + 1;
+    }
+    return text;
+}
+
+std::string without_blanks(std::string_view text) {
+    std::string compact;
+    for (char c : text)
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r') compact += c;
+    return compact;
+}
+
+// The numbers of "<name>[]={n1,n2,n3,n4}" in blank-free text.
+std::optional<Poly3> coefficients(const std::string& text, std::string_view name) {
+    std::string marker = std::string(name) + "[]={";
+    std::size_t at = text.find(marker);
+    if (at == std::string::npos) return std::nullopt;
+    const char* p = text.data() + at + marker.size();
+    const char* end = text.data() + text.size();
+    Poly3 c{};
+    for (int i = 0; i < 4; ++i) {
+        auto [next, error] = std::from_chars(p, end, c[std::size_t(i)]);
+        if (error != std::errc() || next == end || *next != (i < 3 ? ',' : '}'))
+            return std::nullopt;
+        p = next + 1;
+    }
+    return c;
+}
+
+// The first `count` numbers after `prefix` in blank-free text, skipping what lies between them:
+// "std::clamp(material," then "17,78)/58.0" gives 17, 78, 58.
+std::optional<std::vector<double>> arguments_after(const std::string& text, std::string_view prefix,
+                                                   int count) {
+    std::size_t at = text.find(prefix);
+    if (at == std::string::npos) return std::nullopt;
+    const char* p = text.data() + at + prefix.size();
+    const char* end = text.data() + text.size();
+    std::vector<double> numbers;
+    while (int(numbers.size()) < count && p < end) {
+        double value = 0;
+        auto [next, error] = std::from_chars(p, end, value);
+        if (error == std::errc()) {
+            numbers.push_back(value);
+            p = next;
+        } else {
+            ++p;  // a separator: ',', ')', '/'
+        }
+    }
+    if (int(numbers.size()) < count) return std::nullopt;
+    return numbers;
+}
+
+void set_mom(WdlModel& model, const std::string& text) {
+    if (auto material = arguments_after(text, "std::clamp(material,", 3)) {
+        model.mom_type = MomType::Material;
+        model.mom_min = (*material)[0];
+        model.mom_max = (*material)[1];
+        model.mom_target = int((*material)[2]);
+    } else if (auto move = arguments_after(text, "std::clamp(ply/2+1,", 3)) {
+        model.mom_type = MomType::Move;
+        model.mom_min = (*move)[0];
+        model.mom_max = (*move)[1];
+        model.mom_target = int((*move)[2]);
+    } else if (auto ply = arguments_after(text, "std::min(", 2);
+               ply && text.find(",ply)/") != std::string::npos) {
+        model.mom_type = MomType::Ply;
+        model.mom_max = (*ply)[0];
+        model.mom_target = int((*ply)[1]);
+    } else {
+        throw Error("the source's WDL model depends on an argument wdlfit does not recognise");
+    }
+}
+
+std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+}  // namespace
+
+std::optional<WdlModel> parse_stockfish_model(std::string_view source) {
+    std::string text = without_blanks(without_comment_lines(source));
+    auto as = coefficients(text, "as");
+    auto bs = coefficients(text, "bs");
+    if (!as || !bs) return std::nullopt;
+    WdlModel model;
+    model.as = *as;
+    model.bs = *bs;
+    set_mom(model, text);
+    if (text.find("/PawnValueEg") != std::string::npos) model.eval_scale = kPawnValueEg / 100;
+    return model;
+}
+
+std::string read_stockfish_source(const std::filesystem::path& tree,
+                                  const std::optional<std::string>& revision) {
+    std::string source;
+    for (std::string_view file : kSourceFiles) {
+        if (!revision) {
+            source += read_file(tree / file);
+            continue;
+        }
+        auto shown = util::run_process(
+            {"git", "-C", tree.string(), "show", *revision + ":" + std::string(file)});
+        if (!shown) throw Error("cannot read Stockfish revisions: git was not found on PATH");
+        if (shown->exit_code == 0) source += shown->output;
+    }
+    if (source.empty()) {
+        throw Error("no src/uci.h or src/uci.cpp in " + tree.string() +
+                    (revision ? " at revision " + *revision : std::string()));
+    }
+    return source;
+}
+
+}  // namespace wdl::model

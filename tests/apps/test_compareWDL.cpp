@@ -1,0 +1,96 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "program_runner.hpp"
+
+namespace fs = std::filesystem;
+using namespace wdl::testing;
+
+namespace {
+
+ProgramRun compare(const std::vector<std::string>& arguments, const fs::path& directory) {
+    return run_program("compareWDL", arguments, directory);
+}
+
+// Lines starting "Error:" in a program's output.
+std::size_t error_lines(const std::string& output) {
+    std::size_t count = 0;
+    for (const auto& line : lines_of(output)) count += line.rfind("Error:", 0) == 0;
+    return count;
+}
+
+}  // namespace
+
+TEST_CASE("compareWDL compares registry models and writes its plot and JSON",
+          "[apps][compareWDL]") {
+    auto dir = fresh_directory("compare_registry");
+    auto run = compare({"sf16.1", "sf17", "sf18", "--json", "c.json", "--pngName", "c.png"}, dir);
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK(has_line_with(run.output, "A  sf16.1", "published in sf16.1"));
+    CHECK(has_line_with(run.output, "Note: A depends on the move, B on the material", ""));
+    CHECK_THAT(run.output, Catch::Contains("Saved graphics to c.png."));
+    CHECK(fs::file_size(dir / "c.png") > 10000);
+    auto json = nlohmann::json::parse(read_text_file(dir / "c.json"));
+    CHECK(json["models"].size() == 3);
+    CHECK(json["models"][2]["name"] == "sf18");
+    CHECK(json["notes"].size() == 2);
+}
+
+TEST_CASE("compareWDL reads a scoreWDL --json model and shows its error band",
+          "[apps][compareWDL]") {
+    auto dir = fresh_directory("compare_fit");
+    nlohmann::json fit = {
+        {"model",
+         {{"as", {-72.3, 185.9, -144.6, 416.4}},
+          {"bs", {83.9, -136.1, 70.0, 47.6}},
+          {"momType", "material"},
+          {"momTarget", 58},
+          {"uncertainty",
+           {{"covariance", std::vector<std::vector<double>>(8, std::vector<double>(8, 0.5))}}}}}};
+    write_text_file(dir / "fit.json", fit.dump());
+    auto run = compare({"sf18", "fit.json", "--plot", "false", "--json", "c.json"}, dir);
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    auto json = nlohmann::json::parse(read_text_file(dir / "c.json"));
+    // a = (t^3, t^2, t, 1) . as, so its variance is 0.5 * (sum of the gradient)^2; 2 at t = 1.
+    CHECK(json["moms"][5]["mom"] == 58);
+    CHECK(json["moms"][5]["aError"][1].get<double>() == Approx(std::sqrt(0.5 * 16)));
+    CHECK(json["moms"][5]["aError"][0].is_null());
+    CHECK_FALSE(fs::exists(dir / "compareWDL.png"));
+}
+
+TEST_CASE("compareWDL input errors are one clear line and exit 1", "[apps][compareWDL]") {
+    auto dir = fresh_directory("compare_errors");
+    write_text_file(dir / "broken.json", "{\"as\": [1, 2, 3]");
+    write_text_file(dir / "short.json", "{\"as\": [1, 2, 3], \"bs\": [1, 2, 3, 4]}");
+    struct Case {
+        std::vector<std::string> arguments;
+        const char* expected;
+    };
+    for (const auto& [arguments, expected] :
+         {Case{{"sf17", "sf99"}, "unknown model \"sf99\""},
+          Case{{"sf17", "broken.json"}, "broken.json is not valid JSON"},
+          Case{{"sf17", "short.json"}, "short.json: the model needs \"as\""},
+          Case{{"sf17", "sf16", "--moms", "30,58"}, "--moms are material values of sf17"},
+          Case{{"sf17"}, "at least two models"}}) {
+        auto run = compare(arguments, dir);
+        CAPTURE(run.output);
+        CHECK(run.exit_code == 1);
+        CHECK(error_lines(run.output) == 1);
+        CHECK_THAT(run.output, Catch::Contains(expected));
+        CHECK_FALSE(fs::exists(dir / "compareWDL.png"));
+    }
+}
+
+TEST_CASE("compareWDL --list shows the registry and --help every option", "[apps][compareWDL]") {
+    auto list = compare({"--list"}, scratch_directory());
+    REQUIRE(list.exit_code == 0);
+    CHECK(has_line_with(list.output, "sf17.1", "2025-03-29"));
+    CHECK(has_line_with(list.output, "sf@2024-05-30", "(unreleased)"));
+    auto help = compare({"--help"}, scratch_directory());
+    CHECK(help.exit_code == 0);
+    for (const char* option : {"--list", "--moms", "--evals", "--plot", "--pngName", "--json"})
+        CHECK_THAT(help.output, Catch::Contains(option));
+}

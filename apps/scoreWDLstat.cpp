@@ -14,6 +14,22 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
     app.add_option("--dir", options.source.dir,
                    "Directory with .pgn, .pgn.gz and .pgn.zst files (default: ./pgns)");
     app.add_flag("-r", options.source.recursive, "Search the directory recursively");
+    app.add_option("--fileList", options.source.file_list,
+                   "Scan the files listed in this file (one path per line; # comments), e.g. "
+                   "one part of a corpus split by hand");
+    app.add_option_function<std::string>(
+           "--shard",
+           [&options](const std::string& text) {
+               try {
+                   options.shard = wdl::scan::parse_shard(text);
+               } catch (const wdl::Error& error) {
+                   throw CLI::ValidationError(error.what());
+               }
+           },
+           "Scan only shard I of N (0 <= I < N) of the files: whole tests, balanced by bytes, the "
+           "same partition on every machine that sees the same tree (for job arrays; merge the "
+           "shards' outputs with mergeWDLstat)")
+        ->type_name("I/N");
     app.add_flag("--allowDuplicates", options.source.allow_duplicates,
                  "Warn instead of stopping when one test id appears in two directories");
     app.add_option("--concurrency", options.concurrency,

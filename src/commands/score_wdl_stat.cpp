@@ -33,6 +33,14 @@ std::vector<fs::path> selected_files(const ScoreWdlStatOptions& options,
                                      const scan::FileFilter& filter) {
     auto files = scan::find_game_files(options.source, std::cout);
     std::cout << "Found " << files.size() << " .pgn(.gz) files in total." << std::endl;
+    if (options.shard) {
+        auto root = options.source.file || options.source.file_list ? std::filesystem::path()
+                                                                    : options.source.dir;
+        auto all = files.size();
+        files = scan::shard_files(files, root, *options.shard);
+        std::cout << "Shard " << options.shard->index << "/" << options.shard->count << ": "
+                  << files.size() << " of " << all << " files." << std::endl;
+    }
     if (files.empty()) return files;
     std::vector<std::string> metadata_warnings;
     auto metadata = fishtest::load_metadata(files, metadata_warnings);

@@ -3,6 +3,8 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <charconv>
+#include <fstream>
 #include <functional>
 #include <limits>
 #include <map>
@@ -116,10 +118,37 @@ std::string format_elo_bound(double value) {
 
 }  // namespace
 
+namespace {
+
+std::vector<fs::path> read_file_list(const fs::path& list) {
+    std::ifstream in(list);
+    if (!in) throw Error("cannot read the file list " + list.string());
+    std::vector<fs::path> files;
+    for (std::string line; std::getline(in, line);) {
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        if (line.empty() || line.starts_with('#')) continue;
+        if (!fs::exists(line))
+            throw Error("File not found: " + line + " (listed in " + list.string() + ")");
+        files.emplace_back(line);
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+}  // namespace
+
 std::vector<fs::path> find_game_files(const GameFileSource& source, std::ostream& log) {
     if (source.file) {
         if (!fs::exists(*source.file)) throw Error("File not found: " + source.file->string());
         return {*source.file};
+    }
+    if (source.file_list) {
+        auto files = read_file_list(*source.file_list);
+        if (auto duplicate = find_duplicate_files(files)) {
+            throw Error("\"Duplicate\" files: " + duplicate->first.string() + " and " +
+                        duplicate->second.string());
+        }
+        return files;
     }
     log << "Looking " << (source.recursive ? "(recursively) " : "") << "for pgn files in "
         << source.dir.string() << std::endl;
@@ -134,6 +163,60 @@ std::vector<fs::path> find_game_files(const GameFileSource& source, std::ostream
         log << "Warning: " << message << std::endl;
     }
     return files;
+}
+
+Shard parse_shard(std::string_view text) {
+    auto slash = text.find('/');
+    Shard shard;
+    bool valid = slash != std::string_view::npos;
+    if (valid) {
+        auto index = text.substr(0, slash), count = text.substr(slash + 1);
+        valid = std::from_chars(index.data(), index.data() + index.size(), shard.index).ptr ==
+                    index.data() + index.size() &&
+                std::from_chars(count.data(), count.data() + count.size(), shard.count).ptr ==
+                    count.data() + count.size() &&
+                !index.empty() && !count.empty();
+    }
+    if (!valid || shard.count < 1 || shard.index < 0 || shard.index >= shard.count)
+        throw Error(
+            "--shard must be I/N with 0 <= I < N, e.g. 0/4 for the first of 4 shards, not \"" +
+            std::string(text) + "\"");
+    return shard;
+}
+
+std::vector<fs::path> shard_files(const std::vector<fs::path>& files, const fs::path& root,
+                                  Shard shard) {
+    struct Test {
+        std::string key;  // folder relative to root, and test id
+        std::uint64_t bytes = 0;
+        std::vector<fs::path> files;
+    };
+    std::map<std::string, Test> tests;
+    for (const auto& file : files) {
+        auto folder =
+            root.empty() ? file.parent_path() : file.parent_path().lexically_relative(root);
+        auto key = (folder / fishtest::test_id_of(file)).generic_string();
+        Test& test = tests[key];
+        test.key = key;
+        std::error_code ignored;
+        auto size = fs::file_size(file, ignored);
+        test.bytes += ignored ? 0 : size;
+        test.files.push_back(file);
+    }
+    std::vector<const Test*> order;
+    for (const auto& [key, test] : tests) order.push_back(&test);
+    std::stable_sort(order.begin(), order.end(),
+                     [](const Test* a, const Test* b) { return a->bytes > b->bytes; });
+    std::vector<std::uint64_t> load(std::size_t(shard.count), 0);
+    std::vector<fs::path> selected;
+    for (const Test* test : order) {
+        auto least = std::size_t(std::min_element(load.begin(), load.end()) - load.begin());
+        load[least] += test->bytes;
+        if (int(least) == shard.index)
+            selected.insert(selected.end(), test->files.begin(), test->files.end());
+    }
+    std::sort(selected.begin(), selected.end());
+    return selected;
 }
 
 FileFilter::FileFilter(FileFilters filters)

@@ -1,7 +1,9 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "program_runner.hpp"
@@ -118,13 +120,75 @@ TEST_CASE("game files are found under --dir, or --file alone", "[scan][files]") 
     for (const char* name : {"b.pgn.gz", "a.pgn", "sub/c.pgn.zst", "notes.txt"})
         wdl::testing::write_text_file(dir / name, "");
     std::ostringstream log;
-    CHECK(find_game_files({{}, dir, false, false}, log) ==
+    CHECK(find_game_files({{}, {}, dir, false, false}, log) ==
           std::vector<fs::path>{dir / "a.pgn", dir / "b.pgn.gz"});
-    CHECK(find_game_files({{}, dir, true, false}, log).size() == 3);
-    CHECK(find_game_files({dir / "notes.txt", dir, false, false}, log) ==
+    CHECK(find_game_files({{}, {}, dir, true, false}, log).size() == 3);
+    CHECK(find_game_files({dir / "notes.txt", {}, dir, false, false}, log) ==
           std::vector<fs::path>{dir / "notes.txt"});
-    CHECK_THROWS_WITH(find_game_files({dir / "none.pgn", dir, false, false}, log),
+    CHECK_THROWS_WITH(find_game_files({dir / "none.pgn", {}, dir, false, false}, log),
                       Catch::Contains("File not found: " + (dir / "none.pgn").string()));
-    CHECK_THROWS_WITH(find_game_files({{}, dir / "none", false, false}, log),
+    CHECK_THROWS_WITH(find_game_files({{}, {}, dir / "none", false, false}, log),
                       Catch::Contains("Directory not found"));
+}
+
+TEST_CASE("shards partition the files and never split a test", "[scan][shard]") {
+    auto root = wdl::testing::fresh_directory("scan_shards");
+    std::vector<fs::path> files;
+    std::map<fs::path, std::string> test_of;
+    for (int test = 0; test < 23; ++test) {
+        auto id = "t" + std::to_string(test);
+        auto folder = root / ("25-01-" + std::to_string(10 + test % 5)) / id;
+        fs::create_directories(folder);
+        for (int task = 0; task < 1 + test % 3; ++task) {
+            auto file = folder / (id + "-" + std::to_string(task) + ".pgn.gz");
+            wdl::testing::write_text_file(file, std::string(std::size_t(100 + 37 * test), 'x'));
+            files.push_back(file);
+            test_of[file] = folder.string() + id;
+        }
+    }
+    std::sort(files.begin(), files.end());
+    for (int count : {1, 2, 3, 7}) {
+        CAPTURE(count);
+        std::map<fs::path, int> shard_of;
+        std::vector<std::uint64_t> bytes(static_cast<std::size_t>(count));
+        for (int index = 0; index < count; ++index) {
+            for (const auto& file : shard_files(files, root, {index, count})) {
+                CHECK(shard_of.emplace(file, index).second);  // in one shard only
+                bytes[std::size_t(index)] += fs::file_size(file);
+            }
+        }
+        CHECK(shard_of.size() == files.size());
+        for (const auto& [file, shard] : shard_of)
+            for (const auto& [other, other_shard] : shard_of)
+                if (test_of[file] == test_of[other]) CHECK(shard == other_shard);
+        // Balanced: no shard is further from another than the largest test (3 x 951 bytes).
+        auto [low, high] = std::minmax_element(bytes.begin(), bytes.end());
+        CHECK(*high - *low <= 3 * (100 + 37 * 22));
+        // The same partition whatever order the files are listed in.
+        auto reversed = files;
+        std::reverse(reversed.begin(), reversed.end());
+        CHECK(shard_files(reversed, root, {count - 1, count}) ==
+              shard_files(files, root, {count - 1, count}));
+    }
+}
+
+TEST_CASE("shards are given as I/N with 0 <= I < N", "[scan][shard]") {
+    CHECK(parse_shard("0/4").index == 0);
+    CHECK(parse_shard("3/4").count == 4);
+    for (const char* bad : {"4/4", "-1/4", "1/0", "1", "a/b", "1/4x", "/4", "1/"})
+        CHECK_THROWS_WITH(parse_shard(bad), Catch::Contains("--shard must be I/N"));
+}
+
+TEST_CASE("a file list names the files to read", "[scan][files]") {
+    auto dir = wdl::testing::fresh_directory("scan_file_list");
+    for (const char* name : {"a.pgn", "b.pgn.gz"}) wdl::testing::write_text_file(dir / name, "");
+    wdl::testing::write_text_file(dir / "list.txt", "# part 1\n" + (dir / "b.pgn.gz").string() +
+                                                        "\n\n" + (dir / "a.pgn").string() + "\n");
+    std::ostringstream log;
+    GameFileSource source;
+    source.file_list = dir / "list.txt";
+    CHECK(find_game_files(source, log) == std::vector<fs::path>{dir / "a.pgn", dir / "b.pgn.gz"});
+    wdl::testing::write_text_file(dir / "list.txt", (dir / "gone.pgn").string() + "\n");
+    CHECK_THROWS_WITH(find_game_files(source, log),
+                      Catch::Contains("gone.pgn") && Catch::Contains("list.txt"));
 }

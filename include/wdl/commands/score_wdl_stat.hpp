@@ -12,6 +12,7 @@ namespace wdl::commands {
 
 struct ScoreWdlStatOptions {
     scan::GameFileSource source;
+    std::optional<scan::Shard> shard;  // only this part of the corpus
     scan::FileFilters filters;
     std::optional<std::string> match_engine;  // default: --matchRev
     std::optional<std::filesystem::path> fix_fen_source;

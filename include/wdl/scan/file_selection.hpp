@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "wdl/fishtest/run_metadata.hpp"
@@ -33,16 +34,35 @@ std::vector<std::string> find_duplicate_tests(const std::vector<std::filesystem:
 
 // Where the games come from.
 struct GameFileSource {
-    std::optional<std::filesystem::path> file;  // --file: this one file
-    std::filesystem::path dir = "./pgns";       // --dir otherwise
-    bool recursive = false;                     // -r
-    bool allow_duplicates = false;              // --allowDuplicates: warn, do not stop
+    std::optional<std::filesystem::path> file;       // --file: this one file
+    std::optional<std::filesystem::path> file_list;  // --fileList: the files it lists
+    std::filesystem::path dir = "./pgns";            // --dir otherwise
+    bool recursive = false;                          // -r
+    bool allow_duplicates = false;                   // --allowDuplicates: warn, do not stop
 };
 
-// The files of the source, sorted, with the original's "Looking ..." line on `log`. Throws
-// wdl::Error for a missing file or directory, and for duplicate files; duplicate tests are an
-// error too unless allowed (then a warning on `log`).
+// The files of the source, sorted, with the original's "Looking ..." line on `log`. A file list
+// holds one path per line (relative to the current directory); blank lines and lines starting
+// with '#' are skipped. Throws wdl::Error for a missing file, list or directory, and for
+// duplicate files; duplicate tests are an error too unless allowed (then a warning on `log`).
 std::vector<std::filesystem::path> find_game_files(const GameFileSource& source, std::ostream& log);
+
+// One of N parts of a corpus (--shard I/N, I from 0 to N - 1), for scans on many machines.
+struct Shard {
+    int index = 0;
+    int count = 1;
+};
+
+// "I/N" with 0 <= I < N; throws wdl::Error otherwise.
+Shard parse_shard(std::string_view text);
+
+// The files of one shard. Tests stay whole: the files of a test (same folder, same test id, the
+// one metadata file) go to one shard. Tests are dealt out largest first, each to the shard with
+// the fewest bytes so far, ties broken by the paths relative to `root`; every machine that sees
+// the same tree under `root` thus computes the same partition, and the N shards together hold
+// every file exactly once.
+std::vector<std::filesystem::path> shard_files(const std::vector<std::filesystem::path>& files,
+                                               const std::filesystem::path& root, Shard shard);
 
 // The metadata filters of scoreWDLstat. Every regex must match the whole string.
 struct FileFilters {

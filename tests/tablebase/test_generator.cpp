@@ -1,0 +1,24 @@
+#include <catch2/catch.hpp>
+
+#include "table_helpers.hpp"
+#include "wdl/tablebase/position.hpp"
+
+using namespace wdl::tablebase;
+using namespace wdl::tablebase::testing;
+using wdl::chess::Color;
+
+TEST_CASE("longest mates of the 3-man endgames", "[tablebase][generator]") {
+    MemoryTables tables(Metric::DTM);
+    CHECK(max_depth(tables.get(material("KQK")), Color::White, Outcome::Win) == 10);
+    CHECK(max_depth(tables.get(material("KRK")), Color::White, Outcome::Win) == 16);
+    CHECK(max_depth(tables.get(material("KPK")), Color::White, Outcome::Win) == 28);
+    CHECK(max_depth(tables.get(material("KBK")), Color::White, Outcome::Win) == -1);
+    CHECK(max_depth(tables.get(material("KNK")), Color::White, Outcome::Win) == -1);
+}
+
+TEST_CASE("KQKR under DTC: the seed's maxima", "[tablebase][generator][.slow]") {
+    MemoryTables tables(Metric::DTC);
+    const Table& kqkr = tables.get(material("KQKR"));
+    CHECK(max_depth(kqkr, Color::White, Outcome::Win) == 31);
+    CHECK(max_depth(kqkr, Color::Black, Outcome::Win) == 3);
+}

@@ -301,8 +301,10 @@ Table Generator::run(GenerationStats* stats) {
 
 Table generate_table(const Material& material, Metric metric, const SubtableLookup& subtables,
                      int threads, GenerationStats* stats) {
-    if (!material.is_canonical() || material.men() > kMaxMen || material.men() < 3)
-        throw std::invalid_argument("cannot generate a table for " + material.name());
+    if (!material.is_canonical() || material.men() > kMaxMen || material.men() < 3 ||
+        metric == Metric::DTZ)
+        throw std::invalid_argument("cannot generate a " + std::string(metric_name(metric)) +
+                                    " table for " + material.name());
     int previous = omp_get_max_threads();
     if (threads > 0) omp_set_num_threads(threads);
     try {

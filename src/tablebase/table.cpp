@@ -4,11 +4,22 @@
 
 namespace wdl::tablebase {
 
-const char* metric_name(Metric metric) { return metric == Metric::DTM ? "DTM" : "DTC"; }
+const char* metric_name(Metric metric) {
+    switch (metric) {
+        case Metric::DTM:
+            return "DTM";
+        case Metric::DTC:
+            return "DTC";
+        case Metric::DTZ:
+            return "DTZ";
+    }
+    return "?";
+}
 
 std::optional<Metric> parse_metric(std::string_view name) {
     if (name == "DTM" || name == "dtm") return Metric::DTM;
     if (name == "DTC" || name == "dtc") return Metric::DTC;
+    if (name == "DTZ" || name == "dtz") return Metric::DTZ;
     return std::nullopt;
 }
 

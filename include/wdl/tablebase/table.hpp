@@ -11,9 +11,10 @@
 
 namespace wdl::tablebase {
 
-// How a table measures depth: plies to mate, or plies to conversion (mate, a capture or a
-// promotion; a conversion into a won subgame counts as reaching the goal).
-enum class Metric : std::uint8_t { DTM, DTC };
+// How a table measures depth: plies to mate; plies to conversion (mate, a capture or a
+// promotion; a conversion into a won subgame counts as reaching the goal); plies to a zeroing
+// move (a conversion or a pawn move: Syzygy's DTZ, only through Syzygy tables).
+enum class Metric : std::uint8_t { DTM, DTC, DTZ };
 const char* metric_name(Metric metric);
 std::optional<Metric> parse_metric(std::string_view name);
 

@@ -68,4 +68,37 @@ std::optional<Position> position_from_fen(std::string_view fen) {
     return position;
 }
 
+std::string to_fen(const Position& position) {
+    std::array<char, 64> board{};
+    for (int i = 0; i < position.count; ++i) {
+        const Man& man = position.men[std::size_t(i)];
+        char letter = "pnbrqk"[std::size_t(man.type)];
+        board[man.square] = man.color == Color::White ? char(std::toupper(letter)) : letter;
+    }
+    std::string fen;
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            char c = board[std::size_t(rank * 8 + file)];
+            if (!c) {
+                ++empty;
+                continue;
+            }
+            if (empty) fen += char('0' + empty);
+            empty = 0;
+            fen += c;
+        }
+        if (empty) fen += char('0' + empty);
+        if (rank) fen += '/';
+    }
+    fen += position.side_to_move == Color::White ? " w - " : " b - ";
+    if (position.en_passant == chess::no_square) {
+        fen += '-';
+    } else {
+        fen += char('a' + chess::file_of(position.en_passant));
+        fen += char('1' + chess::rank_of(position.en_passant));
+    }
+    return fen + " 0 1";
+}
+
 }  // namespace wdl::tablebase

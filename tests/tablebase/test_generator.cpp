@@ -15,10 +15,3 @@ TEST_CASE("longest mates of the 3-man endgames", "[tablebase][generator]") {
     CHECK(max_depth(tables.get(material("KBK")), Color::White, Outcome::Win) == -1);
     CHECK(max_depth(tables.get(material("KNK")), Color::White, Outcome::Win) == -1);
 }
-
-TEST_CASE("KQKR under DTC: the seed's maxima", "[tablebase][generator][experiment]") {
-    MemoryTables tables(Metric::DTC);
-    const Table& kqkr = tables.get(material("KQKR"));
-    CHECK(max_depth(kqkr, Color::White, Outcome::Win) == 31);
-    CHECK(max_depth(kqkr, Color::Black, Outcome::Win) == 3);
-}

@@ -21,7 +21,8 @@ struct Man {
 };
 
 // A position of at most kMaxMen men without castling rights: what an endgame table describes.
-// The en-passant square is set only when a pawn of the side to move could capture there.
+// en_passant is the square a pawn has just passed over by a double push (or no_square);
+// whether a capture there is possible is for the move generator to say.
 struct Position {
     std::array<Man, kMaxMen> men{};
     int count = 0;
@@ -37,5 +38,7 @@ struct Position {
 // side; std::nullopt otherwise (also for malformed FEN). The FEN must describe a legal
 // position (callers pass what chess::Board accepted).
 std::optional<Position> position_from_fen(std::string_view fen);
+// The FEN of a position, with "-" for castling and move counters "0 1".
+std::string to_fen(const Position& position);
 
 }  // namespace wdl::tablebase

@@ -1,5 +1,8 @@
 #include "wdl/tablebase/move_values.hpp"
 
+#include <map>
+#include <mutex>
+
 #include "rules.hpp"
 #include "wdl/tablebase/gaviota.hpp"
 #include "wdl/tablebase/table_set.hpp"
@@ -7,6 +10,7 @@
 namespace wdl::tablebase {
 namespace {
 
+using chess::Color;
 using chess::PieceType;
 
 int preference(Value value) {
@@ -18,6 +22,19 @@ int preference(Value value) {
 // The shared walk over the legal moves; subclasses value one successor position.
 class PositionSource : public TableSource {
   public:
+    int max_depth(const Material& material) override {
+        std::lock_guard lock(depth_mutex_);
+        Material canonical = material.canonical();
+        if (auto found = depths_.find(canonical); found != depths_.end()) return found->second;
+        int deepest = own_max_depth(canonical);
+        for (const Material& successor : successor_endgames(canonical)) {
+            if (successor == canonical || deepest < 0) continue;
+            int depth = own_max_depth(successor);
+            deepest = depth < 0 ? -1 : std::max(deepest, depth);
+        }
+        return depths_[canonical] = deepest;
+    }
+
     MoveValuesResult move_values(const chess::Board& board) override {
         MoveValuesResult result;
         auto position = position_from_fen(board.fen());
@@ -57,7 +74,21 @@ class PositionSource : public TableSource {
     // The value of a successor for its side to move, or std::nullopt with `uncovered` set.
     virtual std::optional<Value> successor_value(const Position& successor, bool capture,
                                                  bool promotion, std::string& uncovered) = 0;
+    // The greatest depth of one canonical endgame's own positions, -1 if not available.
+    virtual int own_max_depth(const Material& canonical) = 0;
+
+  private:
+    std::mutex depth_mutex_;
+    std::map<Material, int> depths_;
 };
+
+int deepest_code(const Table& table) {
+    int deepest = 0;
+    for (Color side : {Color::White, Color::Black})
+        for (std::uint8_t c : table.codes(side))
+            if (c != code::none) deepest = std::max(deepest, code::value_of(c).winner_moves());
+    return deepest;
+}
 
 class OwnSource : public PositionSource {
   public:
@@ -70,6 +101,11 @@ class OwnSource : public PositionSource {
     int max_men() const override { return kMaxMen; }
 
   protected:
+    int own_max_depth(const Material& canonical) override {
+        const Table* table = tables_.find(canonical);
+        return table ? deepest_code(*table) : -1;
+    }
+
     std::optional<Value> successor_value(const Position& successor, bool capture, bool promotion,
                                          std::string& uncovered) override {
         auto value = position_value(successor, uncovered);
@@ -124,6 +160,32 @@ class GaviotaSource : public PositionSource {
     int max_men() const override { return 3; }
 
   protected:
+    // Every placement of the (3) men with either side to move, probed.
+    int own_max_depth(const Material& canonical) override {
+        Position position;
+        for (int color = 0; color < 2; ++color)
+            for (int type = 0; type < 6; ++type)
+                for (int n = 0; n < canonical.count(Color(color), PieceType(type)); ++n)
+                    position.add(Color(color), PieceType(type), 0);
+        if (position.count != 3) return -1;
+        int deepest = 0;
+        for (int a = 0; a < 64; ++a)
+            for (int b = 0; b < 64; ++b)
+                for (int c = 0; c < 64; ++c) {
+                    if (a == b || a == c || b == c) continue;
+                    position.men[0].square = chess::Square(a);
+                    position.men[1].square = chess::Square(b);
+                    position.men[2].square = chess::Square(c);
+                    for (Color side : {Color::White, Color::Black}) {
+                        position.side_to_move = side;
+                        if (!rules::is_legal(position)) continue;
+                        if (auto value = tables_.probe(position))
+                            deepest = std::max(deepest, value->winner_moves());
+                    }
+                }
+        return deepest;
+    }
+
     std::optional<Value> successor_value(const Position& successor, bool, bool,
                                          std::string& uncovered) override {
         if (successor.count == 2) return Value{};

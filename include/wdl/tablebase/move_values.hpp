@@ -41,6 +41,9 @@ class TableSource {
     virtual int max_men() const = 0;
     // Thread-safe.
     virtual MoveValuesResult move_values(const chess::Board& board) = 0;
+    // The greatest depth (winner's moves) of the endgame and of those it converts into; -1 if
+    // a table is missing. Thread-safe.
+    virtual int max_depth(const Material& material) = 0;
 };
 
 // The best value for the side to move among its moves.

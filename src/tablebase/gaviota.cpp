@@ -3,12 +3,16 @@
 #include <gtb-probe.h>
 
 #include <atomic>
+#include <mutex>
 #include <stdexcept>
 
 namespace wdl::tablebase {
 namespace {
 
 std::atomic<bool> library_in_use{false};
+// libgaviotatb's probes share its cache: concurrent probes were seen to return wrong depths, so
+// they are serialised.
+std::mutex probe_mutex;
 
 // Up to kMaxMen men per side, each list ended by the library's terminators.
 struct GaviotaMen {
@@ -61,6 +65,7 @@ std::optional<Value> GaviotaTables::probe(const Position& position) const {
                                                                 : unsigned(tb_BLACK_TO_MOVE);
     unsigned en_passant = position.en_passant == chess::no_square ? unsigned(tb_NOSQUARE)
                                                                   : unsigned(position.en_passant);
+    std::lock_guard lock(probe_mutex);
     if (!tb_probe_hard(stm, en_passant, tb_NOCASTLE, men[0].squares, men[1].squares, men[0].pieces,
                        men[1].pieces, &info, &plies))
         return std::nullopt;

@@ -8,7 +8,7 @@
 namespace wdl::tablebase {
 
 // Debian's Gaviota tables (package gaviotatb, 3 men, DTM) probed through libgaviotatb. The
-// library has global state: one GaviotaTables at a time; probes are thread-safe.
+// library has global state: one GaviotaTables at a time; probes are thread-safe (serialised).
 class GaviotaTables {
   public:
     // Where the gaviotatb package puts its tables (compression scheme 4).

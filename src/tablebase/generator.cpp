@@ -301,8 +301,7 @@ Table Generator::run(GenerationStats* stats) {
 
 Table generate_table(const Material& material, Metric metric, const SubtableLookup& subtables,
                      int threads, GenerationStats* stats) {
-    if (!material.is_canonical() || material.men() > kMaxMen || material.men() < 3 ||
-        metric == Metric::DTZ)
+    if (!material.is_canonical() || material.men() > kMaxMen || material.men() < 3)
         throw std::invalid_argument("cannot generate a " + std::string(metric_name(metric)) +
                                     " table for " + material.name());
     int previous = omp_get_max_threads();

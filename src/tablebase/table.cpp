@@ -10,8 +10,6 @@ const char* metric_name(Metric metric) {
             return "DTM";
         case Metric::DTC:
             return "DTC";
-        case Metric::DTZ:
-            return "DTZ";
     }
     return "?";
 }
@@ -19,7 +17,6 @@ const char* metric_name(Metric metric) {
 std::optional<Metric> parse_metric(std::string_view name) {
     if (name == "DTM" || name == "dtm") return Metric::DTM;
     if (name == "DTC" || name == "dtc") return Metric::DTC;
-    if (name == "DTZ" || name == "dtz") return Metric::DTZ;
     return std::nullopt;
 }
 

@@ -11,10 +11,9 @@
 
 namespace wdl::tablebase {
 
-// How a table measures depth: plies to mate; plies to conversion (mate, a capture or a
-// promotion; a conversion into a won subgame counts as reaching the goal); plies to a zeroing
-// move (a conversion or a pawn move: Syzygy's DTZ; no source of this project provides it yet).
-enum class Metric : std::uint8_t { DTM, DTC, DTZ };
+// How a table measures depth: plies to mate, or plies to conversion (mate, a capture or a
+// promotion; a conversion into a won subgame counts as reaching the goal).
+enum class Metric : std::uint8_t { DTM, DTC };
 const char* metric_name(Metric metric);
 std::optional<Metric> parse_metric(std::string_view name);
 

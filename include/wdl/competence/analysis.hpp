@@ -15,7 +15,7 @@ namespace wdl::competence {
 
 // Tables ignore the 50-move rule, games do not. A decision is affected when, with the
 // halfmove clock after some move, that move's table result cannot be reached within the rule
-// (clock + plies to the table's goal > 100; exact for DTZ and for DTC without pawns, an upper
+// (clock + plies to the table's goal > 100; exact for DTC without pawns, an upper
 // bound otherwise, so some decisions are counted as affected that are not).
 enum class FiftyMoveRule {
     Skip,    // affected decisions are not used (default)

@@ -14,7 +14,7 @@ class GaviotaTables;
 class TableSet;
 
 // One legal move and the table value of the position it leads to, for the opponent (who is
-// to move there). Under DTC (and DTZ) a move that converts has depth 0 after it.
+// to move there). Under DTC a move that converts has depth 0 after it.
 struct MoveValue {
     chess::Move move;
     Value after;

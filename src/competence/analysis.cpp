@@ -1,12 +1,11 @@
 #include "wdl/competence/analysis.hpp"
 
 #include <algorithm>
-#include <atomic>
+#include <memory>
 #include <nlohmann/json.hpp>
-#include <thread>
 
-#include "wdl/io/block_reader.hpp"
 #include "wdl/pgn/reader.hpp"
+#include "wdl/scan/chunked_reader.hpp"
 #include "wdl/tablebase/material.hpp"
 
 namespace wdl::competence {
@@ -45,8 +44,9 @@ Outcome flip(Outcome outcome) {
 class GameAnalyser : public pgn::Visitor {
   public:
     GameAnalyser(const std::string& file, tablebase::TableSource& source,
-                 const AnalysisSettings& settings, AnalysisResult& out)
-        : file_(file), source_(source), settings_(settings), out_(out) {}
+                 const AnalysisSettings& settings, AnalysisResult& out,
+                 std::vector<scan::GameProblem>& problems)
+        : file_(file), source_(source), settings_(settings), out_(out), problems_(problems) {}
 
     void begin_game(std::size_t) override {
         ++game_;
@@ -130,8 +130,7 @@ class GameAnalyser : public pgn::Visitor {
     void skip(const std::string& why) {
         playing_ = false;
         ++out_.games_skipped;
-        out_.warnings.push_back("Warning: " + file_ + ", game " + std::to_string(game_) + ": " +
-                                why + "; game skipped");
+        problems_.push_back({game_ - 1, why});
     }
 
     void examine(const chess::Move& played, std::string_view san, bool book) {
@@ -283,6 +282,7 @@ class GameAnalyser : public pgn::Visitor {
     tablebase::TableSource& source_;
     const AnalysisSettings& settings_;
     AnalysisResult& out_;
+    std::vector<scan::GameProblem>& problems_;
     chess::Board board_;
     std::uint64_t game_ = 0;
     std::string white_, black_, fen_, result_;
@@ -295,48 +295,53 @@ class GameAnalyser : public pgn::Visitor {
     Counters counters_;
 };
 
-void analyse_file(const std::filesystem::path& path, tablebase::TableSource& source,
-                  const AnalysisSettings& settings, AnalysisResult& out,
-                  scan::ScanProgress* progress) {
-    std::unique_ptr<io::BlockReader> reader;
-    try {
-        reader = io::BlockReader::open(path);
-    } catch (const std::exception& error) {
-        ++out.files_unreadable;
-        out.warnings.push_back(std::string("Warning: skipping ") + error.what());
-        return;
-    }
-    ++out.files_read;
-    std::string text;
-    std::uint64_t compressed = 0;
-    while (std::size_t added = reader->read_block(text)) {
-        if (progress) {
-            progress->text_bytes += added;
-            progress->compressed_bytes += reader->compressed_bytes_read() - compressed;
-            compressed = reader->compressed_bytes_read();
-        }
-    }
-    std::string name = path.string();
-    GameAnalyser analyser(name, source, settings, out);
-    pgn::read_games(text, analyser);
-    if (!reader->damage().empty())
-        out.warnings.push_back("Warning: " + name + ": " + reader->damage() +
-                               "; its complete games were analysed");
-    if (progress) {
-        progress->games_read += out.games_read;
-        ++progress->files_done;
-    }
-}
+// What one chunk of games contributed; game numbers in it count from the chunk's start.
+struct ChunkResult {
+    AnalysisResult part;
+    std::uint64_t games = 0;
+};
 
-void merge(AnalysisResult& into, AnalysisResult& from) {
+// Analyses the chunks one thread reads, each into a result of its own, so that they can be
+// merged in file order whatever thread read what.
+class AnalysisConsumer : public scan::ChunkConsumer {
+  public:
+    AnalysisConsumer(const std::vector<std::filesystem::path>& files,
+                     tablebase::TableSource& source, const AnalysisSettings& settings)
+        : files_(files), source_(source), settings_(settings) {}
+
+    scan::ChunkReport consume(const scan::TextChunk& chunk) override {
+        ChunkResult& result = results_[{chunk.file_index, chunk.offset}];
+        std::string name = files_[chunk.file_index].string();
+        scan::ChunkReport report;
+        GameAnalyser analyser(name, source_, settings_, result.part, report.problems);
+        pgn::read_games(chunk.text, analyser);
+        report.games = result.games = result.part.games_read;
+        return report;
+    }
+
+    std::map<std::pair<std::size_t, std::uint64_t>, ChunkResult>& results() { return results_; }
+
+  private:
+    const std::vector<std::filesystem::path>& files_;
+    tablebase::TableSource& source_;
+    const AnalysisSettings& settings_;
+    std::map<std::pair<std::size_t, std::uint64_t>, ChunkResult> results_;
+};
+
+// Adds a chunk's part; its games are numbered after the `games_before` of its file.
+void merge(AnalysisResult& into, AnalysisResult& from, std::uint64_t games_before) {
     for (auto& [group, totals] : from.groups) into.groups[group].add(totals);
     for (auto& [key, counts] : from.conversions) into.conversions[key].add(counts);
-    for (auto& failure : from.failures) into.failures.push_back(std::move(failure));
-    for (auto& line : from.decision_lines) into.decision_lines.push_back(std::move(line));
-    for (auto& warning : from.warnings) into.warnings.push_back(std::move(warning));
+    for (auto& failure : from.failures) {
+        failure.game += games_before;
+        into.failures.push_back(std::move(failure));
+    }
+    for (auto& line : from.decision_lines) {
+        auto json = nlohmann::json::parse(line);
+        json["game"] = json["game"].get<std::uint64_t>() + games_before;
+        into.decision_lines.push_back(json.dump());
+    }
     for (auto& [why, count] : from.uncovered) into.uncovered[why] += count;
-    into.files_read += from.files_read;
-    into.files_unreadable += from.files_unreadable;
     into.games_read += from.games_read;
     into.games_skipped += from.games_skipped;
     into.games_with_table_positions += from.games_with_table_positions;
@@ -345,8 +350,8 @@ void merge(AnalysisResult& into, AnalysisResult& from) {
     into.book_positions += from.book_positions;
     into.fifty_move_affected += from.fifty_move_affected;
     into.fifty_move_skipped += from.fifty_move_skipped;
-    into.decisions += from.decisions;
     into.indifferent += from.indifferent;
+    into.decisions += from.decisions;
 }
 
 }  // namespace
@@ -374,21 +379,30 @@ void ConversionCounts::add(const ConversionCounts& other) {
 
 AnalysisResult analyse_files(std::vector<std::filesystem::path> files,
                              tablebase::TableSource& source, const AnalysisSettings& settings,
-                             scan::ScanProgress* progress) {
+                             scan::ReadProgress* progress) {
     std::sort(files.begin(), files.end());
-    std::vector<AnalysisResult> per_file(files.size());
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t i = next++; i < files.size(); i = next++)
-            analyse_file(files[i], source, settings, per_file[i], progress);
-    };
-    std::vector<std::thread> threads;
-    for (int t = 1; t < std::max(1, settings.threads); ++t) threads.emplace_back(work);
-    work();
-    for (auto& thread : threads) thread.join();
-    // Merged in path order, so that sums and lists do not depend on the threads.
+    std::vector<std::unique_ptr<AnalysisConsumer>> workers;
+    std::vector<scan::ChunkConsumer*> consumers;
+    for (int i = 0; i < std::max(1, settings.threads); ++i) {
+        workers.push_back(std::make_unique<AnalysisConsumer>(files, source, settings));
+        consumers.push_back(workers.back().get());
+    }
+    scan::ReadSummary summary = scan::read_in_chunks(files, consumers, {}, progress);
+    // In file and chunk order, so that sums and lists do not depend on the threads.
+    std::map<std::pair<std::size_t, std::uint64_t>, ChunkResult*> chunks;
+    for (auto& worker : workers)
+        for (auto& [key, chunk] : worker->results()) chunks[key] = &chunk;
     AnalysisResult result;
-    for (auto& part : per_file) merge(result, part);
+    std::size_t file = files.size();
+    std::uint64_t games_before = 0;
+    for (auto& [key, chunk] : chunks) {
+        if (key.first != file) file = key.first, games_before = 0;
+        merge(result, chunk->part, games_before);
+        games_before += chunk->games;
+    }
+    result.files_read = summary.files_read;
+    result.files_unreadable = summary.files_unreadable;
+    result.warnings = std::move(summary.warnings);
     return result;
 }
 

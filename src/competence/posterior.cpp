@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "wdl/util/error.hpp"
+
 namespace wdl::competence {
 
 std::vector<double> posterior(const std::vector<double>& log_prior,
@@ -54,34 +56,33 @@ PosteriorSummary summarize(const CompetenceGrid& grid, const std::vector<double>
 std::map<std::string, std::vector<double>> read_prior_file(const std::filesystem::path& path,
                                                            const CompetenceGrid& grid) {
     std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot read the prior file " + path.string());
+    if (!in) throw wdl::Error("cannot read the prior file " + path.string());
     nlohmann::json json = nlohmann::json::parse(in, nullptr, false);
     if (json.is_discarded() || !json.is_object() || !json.contains("grid") ||
         !json.contains("groups"))
-        throw std::runtime_error(path.string() + " is not a scoreCompetence --json file");
+        throw wdl::Error(path.string() + " is not a scoreCompetence --json file");
     try {
         const auto& g = json["grid"];
         CompetenceGrid theirs(g.at("min").get<double>(), g.at("max").get<double>(),
                               g.at("step").get<double>());
         if (theirs.size() != grid.size() || std::abs(theirs.min() - grid.min()) > 1e-9 ||
             std::abs(theirs.step() - grid.step()) > 1e-9)
-            throw std::runtime_error(path.string() + " was made on another c grid (" +
-                                     std::to_string(theirs.min()) + ".." +
-                                     std::to_string(theirs.max()) + " step " +
-                                     std::to_string(theirs.step()) + ")");
+            throw wdl::Error(path.string() + " was made on another c grid (" +
+                             std::to_string(theirs.min()) + ".." + std::to_string(theirs.max()) +
+                             " step " + std::to_string(theirs.step()) + ")");
         std::map<std::string, std::vector<double>> priors;
         for (const auto& group : json["groups"]) {
             std::vector<double> log_prior;
             for (double p : group.at("posterior").get<std::vector<double>>())
                 log_prior.push_back(std::log(std::max(p, 1e-300)));
             if (log_prior.size() != grid.size())
-                throw std::runtime_error(path.string() + ": a posterior of the wrong length");
+                throw wdl::Error(path.string() + ": a posterior of the wrong length");
             priors[group.at("group").get<std::string>()] = std::move(log_prior);
         }
         return priors;
     } catch (const nlohmann::json::exception& error) {
-        throw std::runtime_error(path.string() + " is not a scoreCompetence --json file (" +
-                                 error.what() + ")");
+        throw wdl::Error(path.string() + " is not a scoreCompetence --json file (" + error.what() +
+                         ")");
     }
 }
 

@@ -6,6 +6,8 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "wdl/util/error.hpp"
+
 namespace wdl::tablebase {
 namespace {
 
@@ -26,7 +28,7 @@ std::filesystem::path GaviotaTables::default_directory() { return GAVIOTATB_DEFA
 
 GaviotaTables::GaviotaTables(const std::filesystem::path& directory) {
     if (library_in_use.exchange(true))
-        throw std::runtime_error("Gaviota tables are already open in this process");
+        throw wdl::Error("Gaviota tables are already open in this process");
     paths_ = tbpaths_init();
     paths_ = tbpaths_add(paths_, directory.c_str());
     tb_init(0, tb_CP4, paths_);
@@ -36,7 +38,7 @@ GaviotaTables::GaviotaTables(const std::filesystem::path& directory) {
         tb_done();
         paths_ = tbpaths_done(paths_);
         library_in_use = false;
-        throw std::runtime_error("no Gaviota tables (*.gtb.cp4) in " + directory.string());
+        throw wdl::Error("no Gaviota tables (*.gtb.cp4) in " + directory.string());
     }
 }
 

@@ -8,6 +8,7 @@
 
 #include "rules.hpp"
 #include "wdl/tablebase/table_index.hpp"
+#include "wdl/util/error.hpp"
 
 namespace wdl::tablebase {
 namespace {
@@ -41,9 +42,8 @@ class Generator {
             if (successor == material) continue;
             const Table* table = subtables_(successor);
             if (!table) {
-                throw std::runtime_error("the " + std::string(metric_name(metric)) + " table " +
-                                         successor.name() + " is needed to generate " +
-                                         material.name());
+                throw wdl::Error("the " + std::string(metric_name(metric)) + " table " +
+                                 successor.name() + " is needed to generate " + material.name());
             }
         }
     }
@@ -283,7 +283,7 @@ Table Generator::run(GenerationStats* stats) {
         highest = std::max(highest, evaluate_special(level));
         highest = std::max(highest, propagate_wins(level));
         if (highest > code::max_plies)
-            throw std::runtime_error(material_.name() + ": depth beyond the table format");
+            throw std::logic_error(material_.name() + ": depth beyond the table format");
     }
     std::array<std::vector<std::uint8_t>, 2> codes;
     for (int side = 0; side < 2; ++side) {

@@ -8,6 +8,7 @@
 
 #include "wdl/tablebase/table_index.hpp"
 #include "wdl/util/atomic_file.hpp"
+#include "wdl/util/error.hpp"
 
 namespace wdl::tablebase {
 namespace {
@@ -43,7 +44,7 @@ void write_table_file(const Table& table, const std::filesystem::path& path) {
         ZSTD_compress2(context, compressed.data(), compressed.size(), codes.data(), codes.size());
     ZSTD_freeCCtx(context);
     if (ZSTD_isError(size))
-        throw TableFileError(path.string() + ": cannot compress: " + ZSTD_getErrorName(size));
+        throw wdl::Error(path.string() + ": cannot compress: " + ZSTD_getErrorName(size));
     compressed.resize(size);
 
     std::ostringstream header;
@@ -57,10 +58,10 @@ void write_table_file(const Table& table, const std::filesystem::path& path) {
 
 Table read_table_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw TableFileError(path.string() + ": cannot open the table file");
+    if (!in) throw wdl::Error(path.string() + ": cannot open the table file");
     std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     auto fail = [&](const std::string& what) {
-        return TableFileError(path.string() + ": " + what + " (delete it to generate it again)");
+        return wdl::Error(path.string() + ": " + what + " (delete it to generate it again)");
     };
     std::size_t newline = content.find('\n');
     if (newline == std::string::npos || newline > 200) throw fail("not a wdlfit table file");

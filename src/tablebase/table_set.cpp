@@ -6,6 +6,7 @@
 
 #include "wdl/tablebase/generator.hpp"
 #include "wdl/tablebase/table_file.hpp"
+#include "wdl/util/error.hpp"
 
 namespace wdl::tablebase {
 
@@ -37,7 +38,7 @@ const Table* TableSet::load(const Material& canonical) {
     try {
         auto table = std::make_unique<Table>(read_table_file(path));
         if (!(table->material() == canonical) || table->metric() != metric_)
-            throw TableFileError(path.string() + ": holds another table");
+            throw wdl::Error(path.string() + ": holds another table");
         return (tables_[canonical] = std::move(table)).get();
     } catch (const std::exception& failure) {
         problems_[canonical] = failure.what();

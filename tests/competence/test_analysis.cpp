@@ -2,6 +2,7 @@
 #include <filesystem>
 
 #include "game_files.hpp"
+#include "test_data.hpp"
 #include "wdl/competence/analysis.hpp"
 #include "wdl/tablebase/gaviota.hpp"
 #include "wdl/tablebase/table_set.hpp"
@@ -13,9 +14,7 @@ namespace tb = wdl::tablebase;
 namespace {
 
 fs::path scratch(const std::string& name) {
-    fs::path directory = fs::path(WDL_BINARY_DIR) / "test-competence" / name;
-    fs::remove_all(directory);
-    return directory;
+    return wdl::testing::scratch_directory("competence-" + name);
 }
 
 tb::GaviotaTables& gaviota() {

@@ -4,10 +4,12 @@
 #include <map>
 #include <sstream>
 
+#include "test_data.hpp"
 #include "wdl/tablebase/gaviota.hpp"
 #include "wdl/tablebase/move_values.hpp"
 #include "wdl/tablebase/table_file.hpp"
 #include "wdl/tablebase/table_set.hpp"
+#include "wdl/util/error.hpp"
 
 using namespace wdl::tablebase;
 namespace fs = std::filesystem;
@@ -19,7 +21,8 @@ TableSet& three_man_tables(Metric metric) {
     static std::map<Metric, std::unique_ptr<TableSet>> sets;
     auto& set = sets[metric];
     if (!set) {
-        fs::path directory = fs::path(WDL_BINARY_DIR) / "test-tables" / metric_name(metric);
+        fs::path directory =
+            wdl::testing::cache_directory(std::string("tables-") + metric_name(metric));
         set = std::make_unique<TableSet>(directory, metric);
         std::ostringstream log;
         std::vector<Material> materials;
@@ -93,9 +96,7 @@ TEST_CASE("DTC values a conversion at depth 0", "[tablebase][probe]") {
 }
 
 TEST_CASE("missing tables and damaged table files", "[tablebase][files]") {
-    fs::path directory = fs::path(WDL_BINARY_DIR) / "test-tables" / "damaged";
-    fs::remove_all(directory);
-    fs::create_directories(directory);
+    fs::path directory = wdl::testing::scratch_directory("damaged-tables");
     TableSet empty(directory, Metric::DTM);
     auto source = make_own_source(empty);
     auto result = source->move_values(board("8/8/8/3k4/8/8/2R5/K7 w - - 0 1"));
@@ -118,7 +119,7 @@ TEST_CASE("missing tables and damaged table files", "[tablebase][files]") {
         byte = char(byte ^ 0x5a);
         file.write(&byte, 1);
     }
-    CHECK_THROWS_AS(read_table_file(broken), TableFileError);
+    CHECK_THROWS_AS(read_table_file(broken), wdl::Error);
     TableSet damaged(directory, Metric::DTM);
     CHECK(damaged.find(*Material::parse("KRK")) == nullptr);
     REQUIRE(damaged.problems().size() == 1);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "wdl/competence/model.hpp"
-#include "wdl/scan/scanner.hpp"
+#include "wdl/scan/chunked_reader.hpp"
 #include "wdl/tablebase/move_values.hpp"
 
 namespace wdl::competence {
@@ -91,11 +91,12 @@ struct AnalysisResult {
     std::map<std::string, std::uint64_t> uncovered;  // positions of <= max men not covered, by why
 };
 
-// Reads the games of the files (in path order, whatever order they are given in) with
-// settings.threads threads and collects the decisions and conversions that the source's tables
-// cover. The result does not depend on the number of threads or the order of the files.
+// Reads the games of the files (in path order, whatever order they are given in) through the
+// scanner's chunked reader with settings.threads threads, and collects the decisions and
+// conversions that the source's tables cover. The result does not depend on the number of threads
+// or the order of the files.
 AnalysisResult analyse_files(std::vector<std::filesystem::path> files,
                              tablebase::TableSource& source, const AnalysisSettings& settings,
-                             scan::ScanProgress* progress = nullptr);
+                             scan::ReadProgress* progress = nullptr);
 
 }  // namespace wdl::competence

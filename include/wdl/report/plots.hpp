@@ -54,7 +54,7 @@ void write_distribution_plot(const Distribution& distribution, const std::filesy
 // Posterior distributions on a common grid, one curve each (scoreCompetence).
 struct PosteriorPlot {
     std::string title;
-    std::string x_label;
+    std::string x_label = "c";
     std::vector<double> grid;
     std::vector<std::string> names;
     std::vector<std::vector<double>> curves;  // one per name, each as long as the grid

@@ -14,7 +14,7 @@ class GaviotaTables {
     // Where the gaviotatb package puts its tables (compression scheme 4).
     static std::filesystem::path default_directory();
 
-    // Throws std::runtime_error naming the directory if it holds no Gaviota table, or if
+    // Throws wdl::Error naming the directory if it holds no Gaviota table, or if
     // another GaviotaTables is alive.
     explicit GaviotaTables(const std::filesystem::path& directory = default_directory());
     ~GaviotaTables();

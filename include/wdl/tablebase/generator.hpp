@@ -16,7 +16,7 @@ struct GenerationStats {
 
 // Computes the table of a canonical material of at most kMaxMen men by retrograde analysis
 // with OpenMP (threads <= 0: OpenMP's default). The result is the same for any number of
-// threads. Throws std::runtime_error if a subtable is missing.
+// threads. Throws wdl::Error if a subtable is missing.
 Table generate_table(const Material& material, Metric metric, const SubtableLookup& subtables,
                      int threads = 0, GenerationStats* stats = nullptr);
 

@@ -1,17 +1,10 @@
 #pragma once
 
 #include <filesystem>
-#include <stdexcept>
 
 #include "wdl/tablebase/table.hpp"
 
 namespace wdl::tablebase {
-
-// A table file that cannot be used (unreadable, not a table, corrupt): the message is one
-// line naming the file.
-struct TableFileError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
 
 // "KQKR.dtc.wdltb": the file name of a table in a table directory.
 std::string table_file_name(const Material& material, Metric metric);
@@ -20,8 +13,8 @@ std::string table_file_name(const Material& material, Metric metric);
 // frame of the codes (White to move, then Black) with zstd's content checksum. Written
 // atomically.
 void write_table_file(const Table& table, const std::filesystem::path& path);
-// Throws TableFileError if the file is missing, has a bad header, fails the checksum or has
-// the wrong length.
+// Throws wdl::Error (one line naming the file) if the file is missing, has a bad header, fails the
+// checksum or has the wrong length.
 Table read_table_file(const std::filesystem::path& path);
 
 }  // namespace wdl::tablebase

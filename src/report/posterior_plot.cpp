@@ -42,8 +42,8 @@ void write_posterior_plot(const PosteriorPlot& plot, const std::filesystem::path
         "set grid\n"
         "set xrange [{:.17g}:{:.17g}]\n"
         "plot ",
-        detail::gnuplot_string(plot.title), detail::gnuplot_string(plot.x_label),
-        plot.grid[first], plot.grid[last] + (last == first ? 1 : 0));
+        detail::gnuplot_string(plot.title), detail::gnuplot_string(plot.x_label), plot.grid[first],
+        plot.grid[last] + (last == first ? 1 : 0));
     for (std::size_t i = 0; i < plot.names.size(); ++i)
         script += fmt::format("{}'posterior.dat' using 1:{} with lines lw 2 title {}",
                               i ? ", \\\n     " : "", i + 2, detail::gnuplot_string(plot.names[i]));

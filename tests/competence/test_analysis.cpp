@@ -2,7 +2,7 @@
 #include <filesystem>
 
 #include "game_files.hpp"
-#include "test_data.hpp"
+#include "program_runner.hpp"
 #include "wdl/competence/analysis.hpp"
 #include "wdl/tablebase/gaviota.hpp"
 #include "wdl/tablebase/table_set.hpp"
@@ -14,7 +14,7 @@ namespace tb = wdl::tablebase;
 namespace {
 
 fs::path scratch(const std::string& name) {
-    return wdl::testing::scratch_directory("competence-" + name);
+    return wdl::testing::fresh_directory("competence-" + name);
 }
 
 tb::GaviotaTables& gaviota() {

@@ -7,7 +7,7 @@
 #include <random>
 #include <sstream>
 
-#include "test_data.hpp"
+#include "program_runner.hpp"
 #include "wdl/competence/model.hpp"
 #include "wdl/competence/posterior.hpp"
 #include "wdl/tablebase/move_values.hpp"
@@ -96,7 +96,7 @@ std::pair<double, double> mean_and_sd(const std::vector<double>& values) {
 
 TEST_CASE("KQKR DTC: the seed's maxima and its R_20 experiment (Table 1)",
           "[competence][experiment]") {
-    TableSet tables(wdl::testing::cache_directory("tables-DTC"), Metric::DTC);
+    TableSet tables(wdl::testing::scratch_directory() / "tables-DTC", Metric::DTC);
     std::ostringstream log;
     tables.generate_missing({*Material::parse("KQKR")}, 2, log);
     const Table* kqkr = tables.find(*Material::parse("KQKR"));

@@ -38,19 +38,6 @@ std::string read_decompressed(const std::filesystem::path& path) {
     return text;
 }
 
-std::filesystem::path scratch_directory(const std::string& name) {
-    auto directory = std::filesystem::path(WDL_BINARY_DIR) / "test-scratch" / name;
-    std::filesystem::remove_all(directory);
-    std::filesystem::create_directories(directory);
-    return directory;
-}
-
-std::filesystem::path cache_directory(const std::string& name) {
-    auto directory = std::filesystem::path(WDL_BINARY_DIR) / "test-cache" / name;
-    std::filesystem::create_directories(directory);
-    return directory;
-}
-
 std::filesystem::path unpacked_test_data(const std::string& relative) {
     auto target = std::filesystem::path(WDL_BINARY_DIR) / "unpacked_test_data" / relative;
     if (!std::filesystem::exists(target)) {

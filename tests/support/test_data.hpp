@@ -24,13 +24,6 @@ std::string read_decompressed(const std::filesystem::path& path);
 // names the file read (the original's reference printed the uncompressed name).
 std::filesystem::path unpacked_test_data(const std::string& relative);
 
-// A fresh (emptied) folder of the build for a test's own files: <build>/test-scratch/<name>.
-std::filesystem::path scratch_directory(const std::string& name);
-
-// A folder of the build kept between test runs (e.g. generated endgame tables):
-// <build>/test-cache/<name>.
-std::filesystem::path cache_directory(const std::string& name);
-
 // A count file as a JSON object: the original writes null for no counts, read as {}.
 nlohmann::json read_count_json(const std::filesystem::path& path);
 

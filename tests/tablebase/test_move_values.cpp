@@ -4,7 +4,7 @@
 #include <map>
 #include <sstream>
 
-#include "test_data.hpp"
+#include "program_runner.hpp"
 #include "wdl/tablebase/gaviota.hpp"
 #include "wdl/tablebase/move_values.hpp"
 #include "wdl/tablebase/table_file.hpp"
@@ -22,7 +22,7 @@ TableSet& three_man_tables(Metric metric) {
     auto& set = sets[metric];
     if (!set) {
         fs::path directory =
-            wdl::testing::cache_directory(std::string("tables-") + metric_name(metric));
+            wdl::testing::scratch_directory() / (std::string("tables-") + metric_name(metric));
         set = std::make_unique<TableSet>(directory, metric);
         std::ostringstream log;
         std::vector<Material> materials;
@@ -96,7 +96,7 @@ TEST_CASE("DTC values a conversion at depth 0", "[tablebase][probe]") {
 }
 
 TEST_CASE("missing tables and damaged table files", "[tablebase][files]") {
-    fs::path directory = wdl::testing::scratch_directory("damaged-tables");
+    fs::path directory = wdl::testing::fresh_directory("damaged-tables");
     TableSet empty(directory, Metric::DTM);
     auto source = make_own_source(empty);
     auto result = source->move_values(board("8/8/8/3k4/8/8/2R5/K7 w - - 0 1"));

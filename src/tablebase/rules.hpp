@@ -33,10 +33,35 @@ inline Bitboard attacks_of(const Man& man, Bitboard occupied) {
     return chess::detail::piece_attacks(man.type, man.square, occupied);
 }
 
+// The squares each piece type attacks from each square on an empty board (pawns of either
+// colour together): a piece that does not reach a square there cannot attack it.
+struct EmptyBoardAttacks {
+    std::array<std::array<Bitboard, 64>, 6> by_type{};
+};
+
+inline const EmptyBoardAttacks& empty_board_attacks() {
+    static const EmptyBoardAttacks table = [] {
+        EmptyBoardAttacks attacks;
+        for (int square = 0; square < 64; ++square) {
+            attacks.by_type[0][std::size_t(square)] =
+                chess::detail::pawn_attacks(Color::White, square) |
+                chess::detail::pawn_attacks(Color::Black, square);
+            for (int type = 1; type < 6; ++type)
+                attacks.by_type[std::size_t(type)][std::size_t(square)] =
+                    chess::detail::piece_attacks(PieceType(type), square, 0);
+        }
+        return attacks;
+    }();
+    return table;
+}
+
 inline bool attacked(const Position& position, int square, Color by, Bitboard occupied) {
+    const auto& reach = empty_board_attacks().by_type;
     for (int i = 0; i < position.count; ++i) {
         const Man& man = position.men[std::size_t(i)];
-        if (man.color == by && (attacks_of(man, occupied) & square_bit(square))) return true;
+        if (man.color != by || !(reach[std::size_t(man.type)][man.square] & square_bit(square)))
+            continue;
+        if (attacks_of(man, occupied) & square_bit(square)) return true;
     }
     return false;
 }

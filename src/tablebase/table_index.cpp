@@ -17,12 +17,24 @@ int order_key(const Man& man) {
 
 // The 8 symmetries of the board: bit 2 swaps files and ranks, bit 0 mirrors the files,
 // bit 1 the ranks.
-int transform(int transformation, int square) {
+constexpr int transform_square(int transformation, int square) {
     int file = chess::file_of(square), rank = chess::rank_of(square);
     if (transformation & 4) std::swap(file, rank);
     if (transformation & 1) file = 7 - file;
     if (transformation & 2) rank = 7 - rank;
     return rank * 8 + file;
+}
+
+constexpr auto kTransforms = [] {
+    std::array<std::array<std::uint8_t, 64>, 8> table{};
+    for (int t = 0; t < 8; ++t)
+        for (int square = 0; square < 64; ++square)
+            table[std::size_t(t)][std::size_t(square)] = std::uint8_t(transform_square(t, square));
+    return table;
+}();
+
+int transform(int transformation, int square) {
+    return kTransforms[std::size_t(transformation)][std::size_t(square)];
 }
 
 }  // namespace

@@ -51,6 +51,18 @@ struct Distribution {
 // Writes the distribution PNG atomically; errors as write_summary_plot.
 void write_distribution_plot(const Distribution& distribution, const std::filesystem::path& png);
 
+// Posterior distributions on a common grid, one curve each (scoreCompetence).
+struct PosteriorPlot {
+    std::string title;
+    std::string x_label = "c";
+    std::vector<double> grid;
+    std::vector<std::string> names;
+    std::vector<std::vector<double>> curves;  // one per name, each as long as the grid
+};
+
+// Writes the posterior PNG atomically; errors as write_summary_plot.
+void write_posterior_plot(const PosteriorPlot& plot, const std::filesystem::path& png);
+
 // For --plot save+show: opens a saved PNG in the desktop's image viewer (xdg-open), only
 // when $DISPLAY or $WAYLAND_DISPLAY is set. Returns false when there is no display or the
 // viewer could not be run or failed; never throws.

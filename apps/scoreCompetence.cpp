@@ -1,0 +1,103 @@
+// scoreCompetence: the apparent endgame competence c of each engine (Haworth's reference
+// fallible endgame player R_c) from the moves it played in positions covered by endgame
+// tables, and how often table wins were not converted.
+#include <CLI/CLI.hpp>
+#include <map>
+#include <thread>
+
+#include "wdl/commands/score_competence.hpp"
+#include "wdl/tablebase/gaviota.hpp"
+#include "wdl/tablebase/table_set.hpp"
+#include "wdl/util/error.hpp"
+
+namespace {
+
+using wdl::commands::ScoreCompetenceOptions;
+
+void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
+    auto& filters = o.filters;
+    app.add_option("--file", o.source.file, "Path to a single .pgn(.gz|.zst) file");
+    app.add_option("--dir", o.source.dir,
+                   "Directory with .pgn, .pgn.gz and .pgn.zst files (default: ./pgns)");
+    app.add_flag("-r", o.source.recursive, "Search the directory recursively");
+    app.add_flag("--allowDuplicates", o.source.allow_duplicates,
+                 "Warn instead of stopping when one test id appears in two directories");
+    app.add_option("--matchRev", filters.match_rev,
+                   "Keep tests whose resolved_base or resolved_new matches this regex");
+    app.add_option("--matchTC", filters.match_tc, "Keep tests whose tc matches this regex");
+    app.add_option("--matchThreads", filters.match_threads,
+                   "Keep tests that used this number of threads");
+    app.add_option("--matchBook", filters.match_book,
+                   "Keep tests whose book name matches this regex");
+    app.add_flag("--matchBookInvert", filters.match_book_invert, "Invert --matchBook");
+    app.add_option("--EloDiffMax", filters.elo_diff_max,
+                   "Keep tests whose normalized Elo is at most X");
+    app.add_option("--EloDiffMin", filters.elo_diff_min,
+                   "Keep tests whose normalized Elo is at least Y (default: -X)");
+    app.add_flag("--SPRTonly", filters.sprt_only, "Keep only SPRT tests");
+    app.add_option("--tables", o.tables,
+                   "own: the project's tables (generateTables; 3-4 men, DTC or DTM; default); "
+                   "gaviota: Debian's 3-man Gaviota tables (DTM)")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::commands::TableSourceKind>{
+            {"own", wdl::commands::TableSourceKind::Own},
+            {"gaviota", wdl::commands::TableSourceKind::Gaviota}}));
+    app.add_option("--metric", o.metric, "Depth metric of own tables: DTC (default) or DTM")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::tablebase::Metric>{
+            {"DTC", wdl::tablebase::Metric::DTC}, {"DTM", wdl::tablebase::Metric::DTM}}));
+    app.add_option("--tableDir", o.table_directory,
+                   "Directory of own tables (default: $WDLFIT_TABLES, else "
+                   "$XDG_CACHE_HOME/wdlfit/tables, else ~/.cache/wdlfit/tables)");
+    app.add_flag("--generate", o.generate,
+                 "First generate the missing own tables of the metric (every 3-4-man endgame: "
+                 "minutes, once)");
+    app.add_option("--gaviotaDir", o.gaviota_directory,
+                   "Directory of Gaviota tables (*.gtb.cp4; default: the gaviotatb package's)");
+    app.add_option("--kappa", o.kappa, "kappa in S_c(win, d) = (d + kappa)^-c (default: 1)")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--cmin", o.c_min, "Smallest c of the grid (default: 0)");
+    app.add_option("--cmax", o.c_max, "Largest c of the grid (default: 50)");
+    app.add_option("--cstep", o.c_step, "Step of the c grid (default: 0.1)")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--prior", o.prior,
+                   "A --json file of an earlier run on the same grid: each group's posterior "
+                   "there is its prior here (the seed's continuing analyser); default: uniform");
+    app.add_option("--fiftyMoveRule", o.fifty_move_rule,
+                   "Decisions where the halfmove clock makes a table result unreachable: skip "
+                   "(default), draw (count that result as a draw) or ignore (use the tables)")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::competence::FiftyMoveRule>{
+            {"skip", wdl::competence::FiftyMoveRule::Skip},
+            {"draw", wdl::competence::FiftyMoveRule::Draw},
+            {"ignore", wdl::competence::FiftyMoveRule::Ignore}}));
+    app.add_option("--concurrency", o.concurrency,
+                   "Number of threads (default: all cores); one big file is split across "
+                   "threads too")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--json", o.json,
+                   "Also write the report as JSON: parameters, counts, per group the summary and "
+                   "the log-likelihood and posterior on the grid (log-likelihoods of runs on one "
+                   "grid add up), the conversion summary with its games");
+    app.add_option("--decisions", o.decisions,
+                   "Write one JSON line per decision: file, game, FEN, mover, played move, every "
+                   "legal move with its value and depth");
+    app.add_option("--plot", o.plot, "Write a PNG of each engine's posterior of c (gnuplot)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{
+        "Measure the apparent endgame competence c of engines (Haworth's reference fallible "
+        "endgame player R_c) from their moves in positions covered by endgame tables, with its "
+        "posterior per engine, per engine and role and per engine and endgame; and count the "
+        "table wins that were not converted and the table draws that were not held."};
+    ScoreCompetenceOptions options;
+    options.table_directory = wdl::tablebase::default_table_directory();
+    options.gaviota_directory = wdl::tablebase::GaviotaTables::default_directory();
+    options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
+    add_options(app, options);
+    CLI11_PARSE(app, argc, argv);
+    return wdl::util::report_errors([&] {
+        wdl::commands::score_competence(options);
+        return 0;
+    });
+}

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wdl/competence/analysis.hpp"
+#include "wdl/scan/file_selection.hpp"
+#include "wdl/tablebase/table.hpp"
+
+// scoreCompetence: apparent endgame competence from games and endgame tables, and wins not
+// converted (docs/programs.md); generateTables: the project's own tables.
+namespace wdl::commands {
+
+enum class TableSourceKind { Own, Gaviota };
+
+struct ScoreCompetenceOptions {
+    scan::GameFileSource source;
+    scan::FileFilters filters;
+    TableSourceKind tables = TableSourceKind::Own;
+    tablebase::Metric metric = tablebase::Metric::DTC;
+    std::filesystem::path table_directory;    // own tables
+    std::filesystem::path gaviota_directory;  // Gaviota tables
+    bool generate = false;                    // generate missing own tables first
+    double kappa = 1.0;
+    double c_min = 0, c_max = 50, c_step = 0.1;
+    std::optional<std::filesystem::path> prior;
+    competence::FiftyMoveRule fifty_move_rule = competence::FiftyMoveRule::Skip;
+    int concurrency = 1;
+    std::optional<std::filesystem::path> json;
+    std::optional<std::filesystem::path> decisions;
+    std::optional<std::filesystem::path> plot;
+};
+
+// Runs the analysis with the report on stdout, warnings and the progress line on stderr.
+// Throws wdl::Error for bad options, missing inputs and when no file could be read.
+void score_competence(const ScoreCompetenceOptions& options);
+
+struct GenerateTablesOptions {
+    std::vector<std::string> endgames;  // empty: every endgame of 3 and 4 men
+    std::vector<tablebase::Metric> metrics;
+    std::filesystem::path directory;
+    int threads = 0;  // 0: all cores
+};
+
+// Generates the tables that are missing, one line per table on stdout.
+void generate_tables(const GenerateTablesOptions& options);
+
+}  // namespace wdl::commands

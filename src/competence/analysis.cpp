@@ -1,0 +1,409 @@
+#include "wdl/competence/analysis.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "wdl/pgn/reader.hpp"
+#include "wdl/scan/chunked_reader.hpp"
+#include "wdl/tablebase/material.hpp"
+
+namespace wdl::competence {
+namespace {
+
+using tablebase::MoveValue;
+using tablebase::Outcome;
+using tablebase::Value;
+
+// A rule-50 claim is possible once the clock reaches this many plies.
+constexpr int kFiftyMovePlies = 100;
+// Positions with more material than two queens cannot be of 4 men or fewer: no FEN needed.
+constexpr int kMaxSmallMaterial = 18;
+
+const char* outcome_name(Outcome outcome) {
+    return outcome == Outcome::Win ? "win" : outcome == Outcome::Loss ? "loss" : "draw";
+}
+
+// Higher is better for the mover.
+int rank_of(Value value) {
+    if (value.outcome == Outcome::Win) return 1000 - value.plies;
+    if (value.outcome == Outcome::Loss) return -1000 + value.plies;
+    return 0;
+}
+
+const char* white_result(Outcome white) {
+    return white == Outcome::Win ? "1-0" : white == Outcome::Loss ? "0-1" : "1/2-1/2";
+}
+
+Outcome flip(Outcome outcome) {
+    return outcome == Outcome::Win    ? Outcome::Loss
+           : outcome == Outcome::Loss ? Outcome::Win
+                                      : Outcome::Draw;
+}
+
+class GameAnalyser : public pgn::Visitor {
+  public:
+    GameAnalyser(const std::string& file, tablebase::TableSource& source,
+                 const AnalysisSettings& settings, AnalysisResult& out,
+                 std::vector<scan::GameProblem>& problems)
+        : file_(file), source_(source), settings_(settings), out_(out), problems_(problems) {}
+
+    void begin_game(std::size_t) override {
+        ++game_;
+        ++out_.games_read;
+        white_.clear();
+        black_.clear();
+        fen_.clear();
+        result_.clear();
+        chess960_ = false;
+        playing_ = false;
+        pending_.clear();
+        pending_lines_.clear();
+        first_.reset();
+        counters_ = {};
+    }
+
+    void tag(std::string_view name, std::string_view value) override {
+        if (name == "White") white_ = value;
+        if (name == "Black") black_ = value;
+        if (name == "FEN") fen_ = value;
+        if (name == "Result") result_ = value;
+        if (name == "Variant")
+            chess960_ = value == "chess960" || value == "Chess960" || value == "fischerandom";
+    }
+
+    void begin_movetext() override {
+        if (result_ != "1-0" && result_ != "0-1" && result_ != "1/2-1/2")
+            return skip("no decisive or drawn result");
+        if (fen_.empty()) {
+            board_.set_start_position();
+        } else if (!board_.set_fen(fen_, chess960_)) {
+            return skip("invalid FEN \"" + fen_ + "\"");
+        }
+        playing_ = true;
+        ply_ = 0;
+    }
+
+    bool move(std::string_view san, std::string_view comment) override {
+        if (!playing_) return false;
+        ++ply_;
+        auto move = board_.parse_san(san);
+        if (!move) {
+            skip("cannot play move \"" + std::string(san) + "\" at ply " + std::to_string(ply_));
+            return false;
+        }
+        if (board_.material() <= kMaxSmallMaterial) examine(*move, san, comment == "book");
+        board_.play(*move);
+        return true;
+    }
+
+    void end_game(bool terminated) override {
+        if (!playing_) return;
+        playing_ = false;
+        if (!terminated) return skip("game ends without a result (truncated?)");
+        for (auto& [groups, totals] : pending_)
+            for (const auto& group : groups) out_.groups[group].add(totals);
+        for (auto& line : pending_lines_) out_.decision_lines.push_back(std::move(line));
+        out_.small_positions += counters_.small;
+        out_.table_positions += counters_.table;
+        out_.book_positions += counters_.book;
+        out_.fifty_move_affected += counters_.affected;
+        out_.fifty_move_skipped += counters_.fifty_skipped;
+        out_.decisions += counters_.decisions;
+        out_.indifferent += counters_.indifferent;
+        for (const auto& [why, count] : counters_.uncovered) out_.uncovered[why] += count;
+        if (first_) record_conversion();
+    }
+
+  private:
+    struct FirstTablePosition {
+        std::string endgame;
+        std::string fen;
+        Outcome white;
+    };
+    struct Counters {
+        std::uint64_t small = 0, table = 0, book = 0, affected = 0, fifty_skipped = 0,
+                      indifferent = 0, decisions = 0;
+        std::map<std::string, std::uint64_t> uncovered;
+    };
+
+    void skip(const std::string& why) {
+        playing_ = false;
+        ++out_.games_skipped;
+        problems_.push_back({game_ - 1, why});
+    }
+
+    void examine(const chess::Move& played, std::string_view san, bool book) {
+        std::string fen = board_.fen();
+        auto position = tablebase::position_from_fen(fen);
+        if (!position || position->count > source_.max_men()) return;
+        ++counters_.small;
+        auto values = source_.move_values(board_);
+        if (!values.moves) {
+            ++counters_.uncovered[values.uncovered];
+            return;
+        }
+        const auto& moves = *values.moves;
+        ++counters_.table;
+        auto material = tablebase::Material::of(*position);
+        std::string endgame = material.canonical().name();
+        Value best = tablebase::best_value(moves);
+        chess::Color mover = board_.side_to_move();
+        if (!first_) {
+            first_ = FirstTablePosition{
+                endgame, fen, mover == chess::Color::White ? best.outcome : flip(best.outcome)};
+        }
+        if (book) {
+            ++counters_.book;
+            return;
+        }
+        auto played_at = std::find_if(moves.begin(), moves.end(),
+                                      [&](const MoveValue& m) { return m.move == played; });
+        if (played_at == moves.end()) return;
+
+        // Values under the 50-move rule.
+        std::vector<Value> values_for_mover;
+        bool affected = false;
+        for (const MoveValue& move : moves) {
+            Value after = move.after;
+            int clock = move.zeroing ? 0 : board_.halfmove_clock() + 1;
+            bool unreachable =
+                after.outcome != Outcome::Draw && clock + after.plies > kFiftyMovePlies;
+            affected |= unreachable;
+            if (unreachable && settings_.fifty_move_rule == FiftyMoveRule::Draw) after = Value{};
+            values_for_mover.push_back(after.before_move());
+        }
+        counters_.affected += affected;
+        if (affected && settings_.fifty_move_rule == FiftyMoveRule::Skip) {
+            ++counters_.fifty_skipped;
+            return;
+        }
+        int depth = source_.max_depth(material);
+        if (depth < 0) return;
+        PreferenceFunction preference(settings_.kappa, depth + 1, depth + 1);
+        std::vector<double> exponents;
+        Value best_now = values_for_mover[0];
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            Value v = values_for_mover[i];
+            if (rank_of(v) > rank_of(best_now)) best_now = v;
+            int after_depth = moves[i].after.winner_moves();
+            if (v.outcome == Outcome::Draw) after_depth = 0;
+            exponents.push_back(preference.exponent(v.outcome, after_depth));
+        }
+        // Where every move has the same value the choice says nothing about c.
+        if (std::all_of(exponents.begin(), exponents.end(),
+                        [&](double e) { return e == exponents[0]; })) {
+            ++counters_.indifferent;
+            return;
+        }
+        std::size_t played_index = std::size_t(played_at - moves.begin());
+        Value chosen = values_for_mover[played_index];
+        GroupTotals totals;
+        totals.decisions = 1;
+        totals.best_moves = rank_of(chosen) == rank_of(best_now);
+        totals.value_losses = int(chosen.outcome) < int(best_now.outcome);
+        add_decision(exponents, played_index, settings_.grid, totals.log_likelihood);
+        Role role = best_now.outcome == Outcome::Win    ? Role::Attacker
+                    : best_now.outcome == Outcome::Loss ? Role::Defender
+                                                        : Role::Drawn;
+        const std::string& engine = mover == chess::Color::White ? white_ : black_;
+        pending_.emplace_back(
+            std::vector<std::string>{"all", "engine=" + engine,
+                                     "engine=" + engine + " role=" + role_name(role),
+                                     "engine=" + engine + " endgame=" + endgame},
+            std::move(totals));
+        ++counters_.decisions;
+        if (settings_.keep_decisions)
+            pending_lines_.push_back(decision_line(fen, engine, san, played, moves,
+                                                   values_for_mover, endgame, role, affected));
+    }
+
+    std::string decision_line(const std::string& fen, const std::string& engine,
+                              std::string_view san, const chess::Move& played,
+                              const std::vector<MoveValue>& moves, const std::vector<Value>& values,
+                              const std::string& endgame, Role role, bool affected) const {
+        nlohmann::json line;
+        line["file"] = file_;
+        line["game"] = game_;
+        line["fen"] = fen;
+        line["mover"] = engine;
+        line["color"] = board_.side_to_move() == chess::Color::White ? "white" : "black";
+        line["played"] = std::string(san);
+        line["played_uci"] = board_.to_uci(played);
+        line["endgame"] = endgame;
+        line["role"] = role_name(role);
+        line["fifty_move_affected"] = affected;
+        nlohmann::json list = nlohmann::json::array();
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            list.push_back(
+                {{"move", board_.to_uci(moves[i].move)},
+                 {"value", outcome_name(values[i].outcome)},
+                 {"depth",
+                  values[i].outcome == Outcome::Draw ? 0 : moves[i].after.winner_moves()}});
+        }
+        line["moves"] = std::move(list);
+        return line.dump();
+    }
+
+    void record_conversion() {
+        ++out_.games_with_table_positions;
+        Outcome game_white = result_ == "1-0"   ? Outcome::Win
+                             : result_ == "0-1" ? Outcome::Loss
+                                                : Outcome::Draw;
+        const FirstTablePosition& first = *first_;
+        auto failure = [&](const std::string& engine, const std::string& how) {
+            out_.failures.push_back({file_, game_, white_, black_, first.endgame, first.fen, engine,
+                                     white_result(first.white), result_, how});
+        };
+        if (first.white == Outcome::Draw) {
+            for (auto [color, engine] :
+                 {std::pair{Outcome::Win, &black_}, {Outcome::Loss, &white_}}) {
+                auto& counts = out_.conversions[{first.endgame, *engine}];
+                ++counts.draws;
+                if (game_white == color) {
+                    ++counts.draws_not_held;
+                    failure(*engine, "lost");
+                }
+            }
+            return;
+        }
+        const std::string& winner = first.white == Outcome::Win ? white_ : black_;
+        auto& counts = out_.conversions[{first.endgame, winner}];
+        ++counts.wins;
+        if (game_white == first.white) return;
+        ++counts.wins_not_converted;
+        bool fifty = game_white == Outcome::Draw && board_.halfmove_clock() >= kFiftyMovePlies;
+        counts.lost_to_fifty_moves += fifty;
+        failure(winner,
+                game_white == Outcome::Draw ? (fifty ? "drawn (50-move rule)" : "drawn") : "lost");
+    }
+
+    const std::string& file_;
+    tablebase::TableSource& source_;
+    const AnalysisSettings& settings_;
+    AnalysisResult& out_;
+    std::vector<scan::GameProblem>& problems_;
+    chess::Board board_;
+    std::uint64_t game_ = 0;
+    std::string white_, black_, fen_, result_;
+    bool chess960_ = false;
+    bool playing_ = false;
+    int ply_ = 0;
+    std::vector<std::pair<std::vector<std::string>, GroupTotals>> pending_;
+    std::vector<std::string> pending_lines_;
+    std::optional<FirstTablePosition> first_;
+    Counters counters_;
+};
+
+// What one chunk of games contributed; game numbers in it count from the chunk's start.
+struct ChunkResult {
+    AnalysisResult part;
+    std::uint64_t games = 0;
+};
+
+// Analyses the chunks one thread reads, each into a result of its own, so that they can be
+// merged in file order whatever thread read what.
+class AnalysisConsumer : public scan::ChunkConsumer {
+  public:
+    AnalysisConsumer(const std::vector<std::filesystem::path>& files,
+                     tablebase::TableSource& source, const AnalysisSettings& settings)
+        : files_(files), source_(source), settings_(settings) {}
+
+    scan::ChunkReport consume(const scan::TextChunk& chunk) override {
+        ChunkResult& result = results_[{chunk.file_index, chunk.offset}];
+        std::string name = files_[chunk.file_index].string();
+        scan::ChunkReport report;
+        GameAnalyser analyser(name, source_, settings_, result.part, report.problems);
+        pgn::read_games(chunk.text, analyser);
+        report.games = result.games = result.part.games_read;
+        return report;
+    }
+
+    std::map<std::pair<std::size_t, std::uint64_t>, ChunkResult>& results() { return results_; }
+
+  private:
+    const std::vector<std::filesystem::path>& files_;
+    tablebase::TableSource& source_;
+    const AnalysisSettings& settings_;
+    std::map<std::pair<std::size_t, std::uint64_t>, ChunkResult> results_;
+};
+
+// Adds a chunk's part; its games are numbered after the `games_before` of its file.
+void merge(AnalysisResult& into, AnalysisResult& from, std::uint64_t games_before) {
+    for (auto& [group, totals] : from.groups) into.groups[group].add(totals);
+    for (auto& [key, counts] : from.conversions) into.conversions[key].add(counts);
+    for (auto& failure : from.failures) {
+        failure.game += games_before;
+        into.failures.push_back(std::move(failure));
+    }
+    for (auto& line : from.decision_lines) {
+        auto json = nlohmann::json::parse(line);
+        json["game"] = json["game"].get<std::uint64_t>() + games_before;
+        into.decision_lines.push_back(json.dump());
+    }
+    for (auto& [why, count] : from.uncovered) into.uncovered[why] += count;
+    into.games_read += from.games_read;
+    into.games_skipped += from.games_skipped;
+    into.games_with_table_positions += from.games_with_table_positions;
+    into.small_positions += from.small_positions;
+    into.table_positions += from.table_positions;
+    into.book_positions += from.book_positions;
+    into.fifty_move_affected += from.fifty_move_affected;
+    into.fifty_move_skipped += from.fifty_move_skipped;
+    into.indifferent += from.indifferent;
+    into.decisions += from.decisions;
+}
+
+}  // namespace
+
+const char* role_name(Role role) {
+    return role == Role::Attacker ? "attacker" : role == Role::Defender ? "defender" : "drawn";
+}
+
+void GroupTotals::add(const GroupTotals& other) {
+    decisions += other.decisions;
+    best_moves += other.best_moves;
+    value_losses += other.value_losses;
+    if (log_likelihood.empty()) log_likelihood.assign(other.log_likelihood.size(), 0.0);
+    for (std::size_t i = 0; i < other.log_likelihood.size(); ++i)
+        log_likelihood[i] += other.log_likelihood[i];
+}
+
+void ConversionCounts::add(const ConversionCounts& other) {
+    wins += other.wins;
+    wins_not_converted += other.wins_not_converted;
+    lost_to_fifty_moves += other.lost_to_fifty_moves;
+    draws += other.draws;
+    draws_not_held += other.draws_not_held;
+}
+
+AnalysisResult analyse_files(std::vector<std::filesystem::path> files,
+                             tablebase::TableSource& source, const AnalysisSettings& settings,
+                             scan::ReadProgress* progress) {
+    std::sort(files.begin(), files.end());
+    std::vector<std::unique_ptr<AnalysisConsumer>> workers;
+    std::vector<scan::ChunkConsumer*> consumers;
+    for (int i = 0; i < std::max(1, settings.threads); ++i) {
+        workers.push_back(std::make_unique<AnalysisConsumer>(files, source, settings));
+        consumers.push_back(workers.back().get());
+    }
+    scan::ReadSummary summary = scan::read_in_chunks(files, consumers, {}, progress);
+    // In file and chunk order, so that sums and lists do not depend on the threads.
+    std::map<std::pair<std::size_t, std::uint64_t>, ChunkResult*> chunks;
+    for (auto& worker : workers)
+        for (auto& [key, chunk] : worker->results()) chunks[key] = &chunk;
+    AnalysisResult result;
+    std::size_t file = files.size();
+    std::uint64_t games_before = 0;
+    for (auto& [key, chunk] : chunks) {
+        if (key.first != file) file = key.first, games_before = 0;
+        merge(result, chunk->part, games_before);
+        games_before += chunk->games;
+    }
+    result.files_read = summary.files_read;
+    result.files_unreadable = summary.files_unreadable;
+    result.warnings = std::move(summary.warnings);
+    return result;
+}
+
+}  // namespace wdl::competence

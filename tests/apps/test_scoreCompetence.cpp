@@ -1,0 +1,78 @@
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "program_runner.hpp"
+#include "test_data.hpp"
+
+using namespace wdl::testing;
+
+TEST_CASE("scoreCompetence --help explains every option", "[apps][scoreCompetence]") {
+    auto run = run_program("scoreCompetence", {"--help"});
+    CHECK(run.exit_code == 0);
+    for (const char* option : {"--file",
+                               "--dir",
+                               "-r",
+                               "--allowDuplicates",
+                               "--matchRev",
+                               "--matchTC",
+                               "--matchThreads",
+                               "--matchBook",
+                               "--matchBookInvert",
+                               "--EloDiffMax",
+                               "--EloDiffMin",
+                               "--SPRTonly",
+                               "--tables",
+                               "--metric",
+                               "--tableDir",
+                               "--generate",
+                               "--gaviotaDir",
+                               "--kappa",
+                               "--cmin",
+                               "--cmax",
+                               "--cstep",
+                               "--prior",
+                               "--fiftyMoveRule",
+                               "--concurrency",
+                               "--json",
+                               "--decisions",
+                               "--plot"}) {
+        CHECK_THAT(run.output, Catch::Contains(option));
+    }
+}
+
+TEST_CASE("scoreCompetence on the bundled games with Gaviota tables", "[apps][scoreCompetence]") {
+    auto dir = fresh_directory("scoreCompetence");
+    auto json = dir / "competence.json";
+    auto decisions = dir / "decisions.jsonl";
+    auto run = run_program("scoreCompetence",
+                           {"--dir", corpus_path().string(), "-r", "--tables", "gaviota", "--json",
+                            json.string(), "--decisions", decisions.string(), "--cstep", "1"});
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK_THAT(run.output, Catch::Contains("Games: 800 read"));
+    std::ifstream in(json);
+    auto report = nlohmann::json::parse(in);
+    CHECK(report["grid"]["step"] == 1.0);
+    std::uint64_t count = report["counts"]["decisions"];
+    CHECK(count > 100);
+    // Each group's log-likelihood and posterior are on the grid (51 points).
+    for (const auto& group : report["groups"]) {
+        CHECK(group["log_likelihood"].size() == 51);
+        CHECK(group["posterior"].size() == 51);
+    }
+    CHECK(lines_of(read_text_file(decisions)).size() == count);
+
+    // The posterior as the prior of a second run on another grid is refused, in one line.
+    auto again = run_program("scoreCompetence", {"--dir", corpus_path().string(), "-r", "--tables",
+                                                 "gaviota", "--prior", json.string()});
+    CHECK(again.exit_code == 1);
+    CHECK_THAT(again.output, Catch::Contains("Error: ") && Catch::Contains("another c grid"));
+}
+
+TEST_CASE("scoreCompetence: a missing file is one error line", "[apps][scoreCompetence]") {
+    auto run = run_program("scoreCompetence", {"--file", "no-such-file.pgn"});
+    CHECK(run.exit_code == 1);
+    CHECK(lines_of(run.output).size() == 1);
+    CHECK_THAT(run.output, Catch::StartsWith("Error: "));
+}

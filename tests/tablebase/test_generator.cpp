@@ -1,0 +1,49 @@
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+#include "table_helpers.hpp"
+#include "wdl/tablebase/position.hpp"
+
+using namespace wdl::tablebase;
+using namespace wdl::tablebase::testing;
+using wdl::chess::Color;
+
+TEST_CASE("longest mates of the 3-man endgames", "[tablebase][generator]") {
+    MemoryTables tables(Metric::DTM);
+    CHECK(max_depth(tables.get(material("KQK")), Color::White, Outcome::Win) == 10);
+    CHECK(max_depth(tables.get(material("KRK")), Color::White, Outcome::Win) == 16);
+    CHECK(max_depth(tables.get(material("KPK")), Color::White, Outcome::Win) == 28);
+    CHECK(max_depth(tables.get(material("KBK")), Color::White, Outcome::Win) == -1);
+    CHECK(max_depth(tables.get(material("KNK")), Color::White, Outcome::Win) == -1);
+}
+
+TEST_CASE("the same tables with 1 and 2 threads", "[tablebase][generator]") {
+    for (Metric metric : {Metric::DTM, Metric::DTC}) {
+        MemoryTables one(metric), two(metric);
+        one.set_threads(1);
+        two.set_threads(2);
+        for (const char* name : {"KQK", "KPK"}) {
+            const Table& a = one.get(material(name));
+            const Table& b = two.get(material(name));
+            CHECK(a.codes(Color::White) == b.codes(Color::White));
+            CHECK(a.codes(Color::Black) == b.codes(Color::Black));
+        }
+    }
+}
+
+TEST_CASE("material names and the order of generation", "[tablebase][material]") {
+    CHECK(material("kqkr").name() == "KQKR");
+    CHECK_FALSE(Material::parse("KQ"));
+    CHECK_FALSE(Material::parse("KQRKR"));  // 5 men
+    CHECK_FALSE(Material::parse("QKK"));
+    CHECK(material("KRKQ").canonical().name() == "KQKR");
+    auto endgames = all_endgames(4);
+    CHECK(endgames.size() == 35);  // 5 of 3 men, 30 of 4
+    // Every table comes after the tables it converts into.
+    for (std::size_t i = 0; i < endgames.size(); ++i)
+        for (const Material& successor : successor_endgames(endgames[i])) {
+            if (successor == endgames[i]) continue;
+            auto at = std::find(endgames.begin(), endgames.end(), successor);
+            CHECK(at - endgames.begin() < std::ptrdiff_t(i));
+        }
+}

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "attacks.hpp"
+#include "board_inline.hpp"
 #include "wdl/chess/board.hpp"
 
 namespace wdl::chess {
@@ -124,6 +125,36 @@ Bitboard pawn_origins(const SanParts& parts, Color us, Bitboard occupancy, Bitbo
     return our_pawns & square_bit(white ? behind - 8 : behind + 8);
 }
 
+// The pieces among `candidates` (all of one non-pawn type) that reach `to`. Sliders are taken
+// from their lines on an empty board and kept when nothing stands between: cheaper than
+// computing the attacks from the target square, since few candidates share its lines.
+Bitboard pieces_reaching(PieceType type, int to, Bitboard candidates, Bitboard occupancy) {
+    switch (type) {
+        case PieceType::Knight:
+            return knight_attacks(to) & candidates;
+        case PieceType::King:
+            return king_attacks(to) & candidates;
+        case PieceType::Bishop:
+            candidates &= diagonal_lines(to);
+            break;
+        case PieceType::Rook:
+            candidates &= straight_lines(to);
+            break;
+        case PieceType::Queen:
+            candidates &= straight_lines(to) | diagonal_lines(to);
+            break;
+        case PieceType::Pawn:
+            return 0;
+    }
+    Bitboard reaching = 0;
+    while (candidates) {
+        int from = pop_lowest_square(candidates);
+        if (!(squares_between(to, from, direction_between(to, from)) & occupancy))
+            reaching |= square_bit(from);
+    }
+    return reaching;
+}
+
 }  // namespace
 
 std::optional<Move> Board::parse_san(std::string_view san) const {
@@ -139,28 +170,46 @@ std::optional<Move> Board::parse_castling(CastlingSide side) const {
                 MoveKind::Castling};
 }
 
+// For a pseudo-legal non-castling move of the side to move. Out of check, a piece other than
+// the king can only expose its king along the line from the king through its origin, and only
+// if it leaves that line: one ray to look at instead of all attackers.
+bool Board::is_legal_candidate(Move move) const {
+    if (in_check_ || move.kind == MoveKind::EnPassant ||
+        squares_[move.from] % 6 == static_cast<int>(PieceType::King)) {
+        return leaves_king_safe(move);
+    }
+    int king = king_square(side_to_move_);
+    int line = direction_between(king, move.from);
+    if (line < 0 || direction_between(king, move.to) == line) return true;
+    return !slider_attacks_along(king, line, occupied() ^ square_bit(move.from),
+                                 opposite(side_to_move_));
+}
+
 std::optional<Move> Board::parse_piece_move(std::string_view san) const {
     auto parts = split_san(san);
     if (!parts) return std::nullopt;
     Color us = side_to_move_;
     Bitboard occupancy = occupied();
     MoveKind kind = MoveKind::Normal;
+    Bitboard allowed = ~Bitboard{0};  // by the disambiguation
+    if (parts->from_file >= 0) allowed &= file_mask(parts->from_file);
+    if (parts->from_rank >= 0) allowed &= rank_mask(parts->from_rank);
     Bitboard origins;
     if (parts->type == PieceType::Pawn) {
         origins = pawn_origins(*parts, us, occupancy, pieces(us, PieceType::Pawn),
-                               pieces(opposite(us)), en_passant_square_, kind);
+                               pieces(opposite(us)), en_passant_square_, kind) &
+                  allowed;
     } else {
         if (pieces(us) & square_bit(parts->to)) return std::nullopt;
-        origins = piece_attacks(parts->type, parts->to, occupancy) & pieces(us, parts->type);
+        origins =
+            pieces_reaching(parts->type, parts->to, pieces(us, parts->type) & allowed, occupancy);
     }
-    if (parts->from_file >= 0) origins &= file_mask(parts->from_file);
-    if (parts->from_rank >= 0) origins &= rank_mask(parts->from_rank);
 
     std::optional<Move> found;
     while (origins) {
         Move move{static_cast<Square>(pop_lowest_square(origins)), static_cast<Square>(parts->to),
                   kind, parts->promotion.value_or(PieceType::Queen)};
-        if (!leaves_king_safe(move)) continue;
+        if (!is_legal_candidate(move)) continue;
         if (found) return std::nullopt;  // ambiguous
         found = move;
     }

@@ -1,6 +1,7 @@
 #include "wdl/scan/eval_parsing.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdlib>
 
@@ -70,6 +71,43 @@ std::size_t find_space_or_slash(std::string_view text) {
     return std::string_view::npos;
 }
 
+// Nearly every engine comment starts like "+0.57/" or "-1.10 ": an optional sign, one or two
+// digits, a point, two decimals and the delimiter. Returns the value in hundredths (and its
+// sign), or -1 for any other start, which the general path then reads.
+int two_decimal_hundredths(std::string_view comment, bool& negative) {
+    const char* p = comment.data();
+    const char* const end = p + comment.size();
+    negative = false;
+    if (p != end && (*p == '+' || *p == '-')) negative = *p++ == '-';
+    if (end - p < 5 || !is_digit(p[0])) return -1;
+    int whole = *p++ - '0';
+    if (is_digit(*p)) {
+        whole = 10 * whole + (*p++ - '0');
+        if (end - p < 4) return -1;
+    }
+    if (p[0] != '.' || !is_digit(p[1]) || !is_digit(p[2]) || (p[3] != '/' && p[3] != ' '))
+        return -1;
+    return 100 * whole + 10 * (p[1] - '0') + (p[2] - '0');
+}
+
+// legacy_centipawns of "H.hh" for every hundredths value up to the clamp; the original's float
+// arithmetic is symmetric in the sign, and every larger value clamps to kMaxScore.
+const std::array<int, kMaxScore + 1>& legacy_centipawns_of_hundredths() {
+    static const auto table = [] {
+        std::array<int, kMaxScore + 1> centipawns{};
+        for (int hundredths = 0; hundredths <= kMaxScore; ++hundredths) {
+            char token[16];
+            auto end = std::to_chars(token, token + sizeof token, hundredths / 100).ptr;
+            *end++ = '.';
+            *end++ = char('0' + hundredths / 10 % 10);
+            *end++ = char('0' + hundredths % 10);
+            centipawns[std::size_t(hundredths)] = legacy_centipawns({token, end});
+        }
+        return centipawns;
+    }();
+    return table;
+}
+
 }  // namespace
 
 std::optional<int> pawns_to_centipawns(std::string_view token, EvalParsing parsing) {
@@ -85,6 +123,13 @@ std::optional<int> pawns_to_centipawns(std::string_view token, EvalParsing parsi
 
 std::optional<int> comment_eval(std::string_view comment, EvalParsing parsing) {
     comment = skip_leading_blanks(comment);
+    bool negative = false;
+    if (int hundredths = two_decimal_hundredths(comment, negative); hundredths >= 0) {
+        int centipawns = std::min(hundredths, kMaxScore);
+        if (parsing == EvalParsing::Legacy)
+            centipawns = legacy_centipawns_of_hundredths()[std::size_t(centipawns)];
+        return negative ? -centipawns : centipawns;
+    }
     std::size_t delimiter = find_space_or_slash(comment);
     if (delimiter == std::string_view::npos) return std::nullopt;
     std::string_view token = comment.substr(0, delimiter);

@@ -33,7 +33,7 @@ class Board {
     bool is_chess960() const { return chess960_; }
     // P + 3N + 3B + 5R + 9Q over both colours (kings count 0).
     int material() const;
-    bool in_check() const;
+    bool in_check() const { return in_check_; }
     // The piece on a square, if any.
     std::optional<PieceType> piece_type_on(Square square) const;
     std::optional<Color> color_on(Square square) const;
@@ -62,9 +62,16 @@ class Board {
         return by_color_[static_cast<int>(color)] & by_type_[static_cast<int>(type)];
     }
     Square king_square(Color color) const;
-    Bitboard attackers_to(int square, Bitboard occupancy) const;
+    // Whether a piece of `attacker`, other than the `ignored` ones, attacks the square when the
+    // board's occupancy is `occupancy`.
+    bool attacked_by(int square, Color attacker, Bitboard occupancy, Bitboard ignored = 0) const;
     Bitboard pinned_pieces(Color color) const;
     bool leaves_king_safe(Move move) const;
+    // Whether the nearest piece on ray `direction` from `square` is a slider of `attacker` that
+    // moves along it.
+    bool slider_attacks_along(int square, int direction, Bitboard occupancy, Color attacker) const;
+    bool is_legal_candidate(Move move) const;
+    bool gives_check(Move move, PieceType moved) const;
     bool castling_is_legal(CastlingSide side) const;
     std::optional<Move> parse_castling(CastlingSide side) const;
     std::optional<Move> parse_piece_move(std::string_view san) const;
@@ -75,6 +82,7 @@ class Board {
     void move_piece(int from, int to);
     void play_castling(Move move);
     void drop_castling_rights_touching(int square);
+    void update_castling_squares();
     bool parse_placement(std::string_view placement);
     bool parse_castling_field(std::string_view field);
     void add_castling_right(Color color, CastlingSide side, int rook_square);
@@ -86,7 +94,10 @@ class Board {
     std::array<std::uint8_t, 64> squares_{};
     // Rook square of each castling right, [color][CastlingSide], or no_square.
     std::array<std::array<Square, 2>, 2> castling_rook_{};
+    // The kings and rooks whose moves (or capture) change castling rights.
+    Bitboard castling_squares_ = 0;
     Square en_passant_square_ = no_square;
+    bool in_check_ = false;  // the side to move's king is attacked
     Color side_to_move_ = Color::White;
     bool chess960_ = false;
     int halfmove_clock_ = 0;

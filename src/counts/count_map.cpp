@@ -4,11 +4,6 @@ namespace wdl::counts {
 
 CountMap::CountMap() : slots_(std::size_t{1} << kInitialBits), shift_(64 - kInitialBits) {}
 
-std::size_t CountMap::slot_index(std::uint64_t key) const {
-    // Fibonacci hashing spreads the structured packed keys over the table.
-    return std::size_t((key * 0x9E3779B97F4A7C15ull) >> shift_);
-}
-
 void CountMap::add(std::uint64_t packed_key, std::uint64_t count) {
     std::size_t mask = slots_.size() - 1;
     for (std::size_t i = slot_index(packed_key);; i = (i + 1) & mask) {

@@ -92,21 +92,22 @@ int two_decimal_hundredths(std::string_view comment, bool& negative) {
 
 // legacy_centipawns of "H.hh" for every hundredths value up to the clamp; the original's float
 // arithmetic is symmetric in the sign, and every larger value clamps to kMaxScore.
-const std::array<int, kMaxScore + 1>& legacy_centipawns_of_hundredths() {
-    static const auto table = [] {
-        std::array<int, kMaxScore + 1> centipawns{};
-        for (int hundredths = 0; hundredths <= kMaxScore; ++hundredths) {
-            char token[16];
-            auto end = std::to_chars(token, token + sizeof token, hundredths / 100).ptr;
-            *end++ = '.';
-            *end++ = char('0' + hundredths / 10 % 10);
-            *end++ = char('0' + hundredths % 10);
-            centipawns[std::size_t(hundredths)] = legacy_centipawns({token, end});
-        }
-        return centipawns;
-    }();
-    return table;
+std::array<int, kMaxScore + 1> make_legacy_centipawns_of_hundredths() {
+    std::array<int, kMaxScore + 1> centipawns{};
+    for (int hundredths = 0; hundredths <= kMaxScore; ++hundredths) {
+        char token[16];
+        auto end = std::to_chars(token, token + sizeof token, hundredths / 100).ptr;
+        *end++ = '.';
+        *end++ = char('0' + hundredths / 10 % 10);
+        *end++ = char('0' + hundredths % 10);
+        centipawns[std::size_t(hundredths)] = legacy_centipawns({token, end});
+    }
+    return centipawns;
 }
+
+// Built before main (nothing reads it earlier), so the hot path has no initialisation guard.
+const std::array<int, kMaxScore + 1> legacy_centipawns_of_hundredths =
+    make_legacy_centipawns_of_hundredths();
 
 }  // namespace
 
@@ -121,20 +122,31 @@ std::optional<int> pawns_to_centipawns(std::string_view token, EvalParsing parsi
     return std::clamp(*centipawns, -kMaxScore, kMaxScore);
 }
 
+namespace {
+
+// comment_eval for what the two-decimal shortcut does not take; kept out of line so that the
+// shortcut runs without its register saves.
+[[gnu::noinline]] std::optional<int> general_comment_eval(std::string_view comment,
+                                                          EvalParsing parsing) {
+    std::size_t delimiter = find_space_or_slash(comment);
+    if (delimiter == std::string_view::npos) return std::nullopt;
+    std::string_view token = comment.substr(0, delimiter);
+    if (token.size() >= 2 && token[1] == 'M') return token[0] == '+' ? kMateScore : -kMateScore;
+    return pawns_to_centipawns(token, parsing);
+}
+
+}  // namespace
+
 std::optional<int> comment_eval(std::string_view comment, EvalParsing parsing) {
     comment = skip_leading_blanks(comment);
     bool negative = false;
     if (int hundredths = two_decimal_hundredths(comment, negative); hundredths >= 0) {
         int centipawns = std::min(hundredths, kMaxScore);
         if (parsing == EvalParsing::Legacy)
-            centipawns = legacy_centipawns_of_hundredths()[std::size_t(centipawns)];
+            centipawns = legacy_centipawns_of_hundredths[std::size_t(centipawns)];
         return negative ? -centipawns : centipawns;
     }
-    std::size_t delimiter = find_space_or_slash(comment);
-    if (delimiter == std::string_view::npos) return std::nullopt;
-    std::string_view token = comment.substr(0, delimiter);
-    if (token.size() >= 2 && token[1] == 'M') return token[0] == '+' ? kMateScore : -kMateScore;
-    return pawns_to_centipawns(token, parsing);
+    return general_comment_eval(comment, parsing);
 }
 
 std::optional<int> lichess_eval(std::string_view comment, EvalParsing parsing) {

@@ -97,12 +97,6 @@ std::optional<Color> Board::color_on(Square square) const {
     return static_cast<Color>(squares_[square] / 6);
 }
 
-int Board::material() const {
-    auto count = [this](PieceType type) { return std::popcount(by_type_[static_cast<int>(type)]); };
-    return count(PieceType::Pawn) + 3 * (count(PieceType::Knight) + count(PieceType::Bishop)) +
-           5 * count(PieceType::Rook) + 9 * count(PieceType::Queen);
-}
-
 // ---------------------------------------------------------------------------------------------
 // FEN
 

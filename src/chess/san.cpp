@@ -1,6 +1,8 @@
 // SAN resolution without generating all legal moves: only pieces of the named type that can
 // reach the target square are tried, each checked for king safety.
 
+#include <array>
+#include <cstdint>
 #include <optional>
 
 #include "attacks.hpp"
@@ -17,41 +19,36 @@ bool is_annotation(char c) { return c == '+' || c == '#' || c == '!' || c == '?'
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
-std::optional<PieceType> piece_from_letter(char letter) {
-    switch (letter) {
-        case 'N':
-            return PieceType::Knight;
-        case 'B':
-            return PieceType::Bishop;
-        case 'R':
-            return PieceType::Rook;
-        case 'Q':
-            return PieceType::Queen;
-        case 'K':
-            return PieceType::King;
-        default:
-            return std::nullopt;
-    }
-}
+constexpr std::uint8_t not_a_piece = 0xFF;
 
-// Lower case is tolerated: at the end of a pawn move it cannot be mistaken for a file.
-std::optional<PieceType> promotion_from_letter(char letter) {
-    switch (letter) {
-        case 'N':
-        case 'n':
-            return PieceType::Knight;
-        case 'B':
-        case 'b':
-            return PieceType::Bishop;
-        case 'R':
-        case 'r':
-            return PieceType::Rook;
-        case 'Q':
-        case 'q':
-            return PieceType::Queen;
-        default:
-            return std::nullopt;
+// Piece letters that start a SAN move (upper case only: 'b' is a file).
+constexpr std::array<std::uint8_t, 256> piece_letters = [] {
+    std::array<std::uint8_t, 256> types{};
+    types.fill(not_a_piece);
+    types['N'] = static_cast<std::uint8_t>(PieceType::Knight);
+    types['B'] = static_cast<std::uint8_t>(PieceType::Bishop);
+    types['R'] = static_cast<std::uint8_t>(PieceType::Rook);
+    types['Q'] = static_cast<std::uint8_t>(PieceType::Queen);
+    types['K'] = static_cast<std::uint8_t>(PieceType::King);
+    return types;
+}();
+
+// Promotion letters; lower case is tolerated: at the end of a pawn move it cannot be mistaken
+// for a file.
+constexpr std::array<std::uint8_t, 256> promotion_letters = [] {
+    std::array<std::uint8_t, 256> types{};
+    types.fill(not_a_piece);
+    for (char letter : {'N', 'B', 'R', 'Q'}) {
+        types[static_cast<unsigned char>(letter)] =
+            piece_letters[static_cast<unsigned char>(letter)];
+        types[static_cast<unsigned char>(letter - 'A' + 'a')] =
+            piece_letters[static_cast<unsigned char>(letter)];
     }
+    return types;
+}();
+
+std::uint8_t letter_type(const std::array<std::uint8_t, 256>& table, char letter) {
+    return table[static_cast<unsigned char>(letter)];
 }
 
 // The parts of a non-castling SAN move.
@@ -61,25 +58,28 @@ struct SanParts {
     int from_file = -1;  // disambiguation, -1 when absent
     int from_rank = -1;
     bool capture_marked = false;
-    std::optional<PieceType> promotion;
+    bool promotes = false;
+    PieceType promotion = PieceType::Queen;  // when promotes
 };
 
-std::optional<SanParts> split_san(std::string_view san) {
-    if (san.size() < 2 || san.size() > 7) return std::nullopt;
-    SanParts parts;
-    if (auto piece = piece_from_letter(san.front())) {
-        parts.type = *piece;
+bool split_san(std::string_view san, SanParts& parts) {
+    if (san.size() < 2 || san.size() > 7) return false;
+    if (std::uint8_t piece = letter_type(piece_letters, san.front()); piece != not_a_piece) {
+        parts.type = static_cast<PieceType>(piece);
         san.remove_prefix(1);
     }
     if (parts.type == PieceType::Pawn && san.size() >= 3) {
-        if ((parts.promotion = promotion_from_letter(san.back()))) {
+        if (std::uint8_t promotion = letter_type(promotion_letters, san.back());
+            promotion != not_a_piece) {
+            parts.promotes = true;
+            parts.promotion = static_cast<PieceType>(promotion);
             san.remove_suffix(1);
             if (san.back() == '=') san.remove_suffix(1);
         }
     }
-    if (san.size() < 2) return std::nullopt;
+    if (san.size() < 2) return false;
     char to_file = san[san.size() - 2], to_rank = san[san.size() - 1];
-    if (!is_file(to_file) || !is_rank(to_rank)) return std::nullopt;
+    if (!is_file(to_file) || !is_rank(to_rank)) return false;
     parts.to = (to_rank - '1') * 8 + (to_file - 'a');
     san.remove_suffix(2);
     if (!san.empty() && (san.back() == 'x' || san.back() == ':')) {
@@ -94,8 +94,7 @@ std::optional<SanParts> split_san(std::string_view san) {
         parts.from_rank = san.front() - '1';
         san.remove_prefix(1);
     }
-    if (!san.empty()) return std::nullopt;
-    return parts;
+    return san.empty();
 }
 
 // Pawns that can make the described move; 0 when the text cannot be a pawn move here. kind
@@ -105,8 +104,8 @@ Bitboard pawn_origins(const SanParts& parts, Color us, Bitboard occupancy, Bitbo
     bool white = us == Color::White;
     int to = parts.to;
     bool last_rank = rank_of(to) == (white ? 7 : 0);
-    if (last_rank != parts.promotion.has_value()) return 0;
-    kind = parts.promotion ? MoveKind::Promotion : MoveKind::Normal;
+    if (last_rank != parts.promotes) return 0;
+    kind = parts.promotes ? MoveKind::Promotion : MoveKind::Normal;
     bool capture = parts.from_file >= 0 && parts.from_file != file_of(to);
     if (capture) {
         if (to == en_passant) {
@@ -186,33 +185,36 @@ bool Board::is_legal_candidate(Move move) const {
 }
 
 std::optional<Move> Board::parse_piece_move(std::string_view san) const {
-    auto parts = split_san(san);
-    if (!parts) return std::nullopt;
+    SanParts parts;
+    if (!split_san(san, parts)) return std::nullopt;
     Color us = side_to_move_;
     Bitboard occupancy = occupied();
     MoveKind kind = MoveKind::Normal;
     Bitboard allowed = ~Bitboard{0};  // by the disambiguation
-    if (parts->from_file >= 0) allowed &= file_mask(parts->from_file);
-    if (parts->from_rank >= 0) allowed &= rank_mask(parts->from_rank);
+    if (parts.from_file >= 0) allowed &= file_mask(parts.from_file);
+    if (parts.from_rank >= 0) allowed &= rank_mask(parts.from_rank);
     Bitboard origins;
-    if (parts->type == PieceType::Pawn) {
-        origins = pawn_origins(*parts, us, occupancy, pieces(us, PieceType::Pawn),
+    if (parts.type == PieceType::Pawn) {
+        origins = pawn_origins(parts, us, occupancy, pieces(us, PieceType::Pawn),
                                pieces(opposite(us)), en_passant_square_, kind) &
                   allowed;
     } else {
-        if (pieces(us) & square_bit(parts->to)) return std::nullopt;
+        if (pieces(us) & square_bit(parts.to)) return std::nullopt;
         origins =
-            pieces_reaching(parts->type, parts->to, pieces(us, parts->type) & allowed, occupancy);
+            pieces_reaching(parts.type, parts.to, pieces(us, parts.type) & allowed, occupancy);
     }
 
-    std::optional<Move> found;
+    Move found;
+    int legal = 0;
     while (origins) {
-        Move move{static_cast<Square>(pop_lowest_square(origins)), static_cast<Square>(parts->to),
-                  kind, parts->promotion.value_or(PieceType::Queen)};
-        if (!is_legal_candidate(move)) continue;
-        if (found) return std::nullopt;  // ambiguous
-        found = move;
+        Move move{static_cast<Square>(pop_lowest_square(origins)), static_cast<Square>(parts.to),
+                  kind, parts.promotion};
+        if (is_legal_candidate(move)) {
+            found = move;
+            ++legal;
+        }
     }
+    if (legal != 1) return std::nullopt;  // none, or ambiguous
     return found;
 }
 

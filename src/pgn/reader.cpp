@@ -31,7 +31,8 @@ constexpr auto kCharClasses = make_char_classes();
 // What a character starts in movetext, for one table lookup per item instead of a chain of
 // comparisons.
 enum Start : std::uint8_t {
-    kMoveStart,  // and anything else that reads as a token
+    kMoveStart,  // anything that reads as a token and is not listed below
+    kLetterStart,
     kBlankStart,
     kDigitStart,
     kCommentStart,
@@ -47,6 +48,8 @@ constexpr std::array<Start, 256> make_starts() {
     std::array<Start, 256> starts{};
     for (unsigned char c : std::string_view(" \t\r\n\f")) starts[c] = kBlankStart;
     for (unsigned char c = '0'; c <= '9'; ++c) starts[c] = kDigitStart;
+    for (unsigned char c = 'a'; c <= 'z'; ++c) starts[c] = kLetterStart;
+    for (unsigned char c = 'A'; c <= 'Z'; ++c) starts[c] = kLetterStart;
     starts['{'] = kCommentStart;
     starts[';'] = kLineCommentStart;
     starts['%'] = kPercentStart;
@@ -228,7 +231,10 @@ class GameReader {
                 case kBlankStart:
                     ++pos_;
                     break;
-                case kMoveStart:  // a letter: a move unless a result or annotation follows
+                case kLetterStart:  // the usual move
+                    read_san_token();
+                    break;
+                case kMoveStart:
                     if (read_move_token()) return finish_game(true);
                     break;
                 case kDigitStart:
@@ -282,6 +288,13 @@ class GameReader {
         return true;
     }
 
+    // A token that starts with a letter is neither a result, an annotation nor a move number.
+    void read_san_token() {
+        std::size_t start = pos_++;
+        while (!at_end() && !has_class(peek(), kTokenEnd)) ++pos_;
+        if (wants_moves_) pend_move(text_.substr(start, pos_ - start));
+    }
+
     // Reads a token; returns true if it is a result (the game's end), else takes it as a move
     // (annotation tokens and move numbers aside).
     bool read_move_token() {
@@ -299,6 +312,11 @@ class GameReader {
         // A "12." followed by its move without a blank, e.g. "12.e4", leaves the move.
         if (san.front() >= '1' && san.front() <= '9' && san.find('.') != std::string_view::npos)
             return;
+        pend_move(san);
+    }
+
+    // The move is delivered once its comment, if any, has been read.
+    void pend_move(std::string_view san) {
         deliver_pending_move();
         pending_san_ = san;
         pending_comment_ = {};

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -32,7 +33,11 @@ class Board {
     int halfmove_clock() const { return halfmove_clock_; }
     bool is_chess960() const { return chess960_; }
     // P + 3N + 3B + 5R + 9Q over both colours (kings count 0).
-    int material() const;
+    int material() const {
+        auto count = [this](PieceType type) { return std::popcount(by_type_[int(type)]); };
+        return count(PieceType::Pawn) + 3 * (count(PieceType::Knight) + count(PieceType::Bishop)) +
+               5 * count(PieceType::Rook) + 9 * count(PieceType::Queen);
+    }
     bool in_check() const { return in_check_; }
     // The piece on a square, if any.
     std::optional<PieceType> piece_type_on(Square square) const;

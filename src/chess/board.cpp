@@ -13,14 +13,17 @@ using namespace detail;
 namespace {
 
 constexpr std::string_view start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-constexpr std::string_view piece_letters = "PNBRQKpnbrqk";  // indexed by piece code
+constexpr std::string_view piece_letters = "PNBRQK  pnbrqk";  // indexed by piece code
 constexpr std::uint8_t not_a_piece = 0xFF;
 // The piece code of each FEN letter, or not_a_piece.
 constexpr std::array<std::uint8_t, 256> piece_codes = [] {
     std::array<std::uint8_t, 256> codes{};
     codes.fill(not_a_piece);
-    for (std::size_t code = 0; code < piece_letters.size(); ++code)
-        codes[static_cast<unsigned char>(piece_letters[code])] = static_cast<std::uint8_t>(code);
+    for (std::size_t code = 0; code < piece_letters.size(); ++code) {
+        if (piece_letters[code] != ' ')
+            codes[static_cast<unsigned char>(piece_letters[code])] =
+                static_cast<std::uint8_t>(code);
+    }
     return codes;
 }();
 
@@ -67,34 +70,34 @@ void Board::put_piece(int square, Color color, PieceType type) {
     Bitboard bit = square_bit(square);
     by_type_[static_cast<int>(type)] |= bit;
     by_color_[color_index(color)] |= bit;
-    squares_[square] = static_cast<std::uint8_t>(static_cast<int>(type) + 6 * color_index(color));
+    squares_[square] = piece_code(color, type);
 }
 
 void Board::remove_piece(int square) {
     Bitboard bit = square_bit(square);
     std::uint8_t piece = squares_[square];
-    by_type_[piece % 6] &= ~bit;
-    by_color_[piece / 6] &= ~bit;
+    by_type_[piece & 7] &= ~bit;
+    by_color_[color_of(piece)] &= ~bit;
     squares_[square] = no_piece;
 }
 
 void Board::move_piece(int from, int to) {
     Bitboard both = square_bit(from) | square_bit(to);
     std::uint8_t piece = squares_[from];
-    by_type_[piece % 6] ^= both;
-    by_color_[piece / 6] ^= both;
+    by_type_[piece & 7] ^= both;
+    by_color_[color_of(piece)] ^= both;
     squares_[to] = piece;
     squares_[from] = no_piece;
 }
 
 std::optional<PieceType> Board::piece_type_on(Square square) const {
     if (square >= 64 || squares_[square] == no_piece) return std::nullopt;
-    return static_cast<PieceType>(squares_[square] % 6);
+    return type_of(squares_[square]);
 }
 
 std::optional<Color> Board::color_on(Square square) const {
     if (square >= 64 || squares_[square] == no_piece) return std::nullopt;
-    return static_cast<Color>(squares_[square] / 6);
+    return static_cast<Color>(color_of(squares_[square]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -154,8 +157,7 @@ bool Board::parse_placement(std::string_view placement) {
         } else {
             std::uint8_t code = piece_codes[static_cast<unsigned char>(c)];
             if (code == not_a_piece || file > 7) return false;
-            put_piece(rank * 8 + file, static_cast<Color>(code / 6),
-                      static_cast<PieceType>(code % 6));
+            put_piece(rank * 8 + file, static_cast<Color>(color_of(code)), type_of(code));
             ++file;
         }
     }
@@ -176,7 +178,7 @@ void Board::add_castling_right(Color color, CastlingSide side, int rook_square) 
     int king = king_square(color);
     int rank = back_rank(color);
     if (rank_of(king) != rank || rank_of(rook_square) != rank ||
-        squares_[rook_square] != static_cast<int>(PieceType::Rook) + 6 * color_index(color)) {
+        squares_[rook_square] != piece_code(color, PieceType::Rook)) {
         return;
     }
     bool rook_on_king_side = file_of(rook_square) > file_of(king);
@@ -322,7 +324,7 @@ void Board::play(Move move) {
     if (move.kind == MoveKind::Castling) {
         play_castling(move);
     } else {
-        moved = static_cast<PieceType>(squares_[move.from] % 6);
+        moved = type_of(squares_[move.from]);
         if (move.kind == MoveKind::EnPassant) {
             remove_piece(move.to ^ 8);  // the captured pawn is beside the origin, one rank back
         } else if (squares_[move.to] != no_piece) {

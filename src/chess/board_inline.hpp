@@ -54,7 +54,7 @@ inline bool Board::leaves_king_safe(Move move) const {
     Bitboard captured =
         move.kind == MoveKind::EnPassant ? detail::square_bit(move.to ^ 8) : to_bit & pieces(them);
     Bitboard occupancy = (occupied() ^ from_bit ^ captured) | to_bit;
-    bool king_moves = squares_[move.from] % 6 == static_cast<int>(PieceType::King);
+    bool king_moves = type_of(squares_[move.from]) == PieceType::King;
     int king = king_moves ? move.to : king_square(us);
     return !attacked_by(king, them, occupancy, captured);
 }

@@ -3,7 +3,6 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 
 #include "attacks.hpp"
 #include "board_inline.hpp"
@@ -156,17 +155,17 @@ Bitboard pieces_reaching(PieceType type, int to, Bitboard candidates, Bitboard o
 
 }  // namespace
 
-std::optional<Move> Board::parse_san(std::string_view san) const {
+Move Board::resolve_san(std::string_view san) const {
     while (!san.empty() && is_annotation(san.back())) san.remove_suffix(1);
-    if (san == "O-O" || san == "0-0") return parse_castling(KingSide);
-    if (san == "O-O-O" || san == "0-0-0") return parse_castling(QueenSide);
-    return parse_piece_move(san);
+    if (san == "O-O" || san == "0-0") return resolve_castling(KingSide);
+    if (san == "O-O-O" || san == "0-0-0") return resolve_castling(QueenSide);
+    return resolve_piece_move(san);
 }
 
-std::optional<Move> Board::parse_castling(CastlingSide side) const {
-    if (!castling_is_legal(side)) return std::nullopt;
-    return Move{king_square(side_to_move_), castling_rook_[static_cast<int>(side_to_move_)][side],
-                MoveKind::Castling};
+Move Board::resolve_castling(CastlingSide side) const {
+    if (!castling_is_legal(side)) return {};
+    return {king_square(side_to_move_), castling_rook_[static_cast<int>(side_to_move_)][side],
+            MoveKind::Castling};
 }
 
 // For a pseudo-legal non-castling move of the side to move. Out of check, a piece other than
@@ -174,7 +173,7 @@ std::optional<Move> Board::parse_castling(CastlingSide side) const {
 // if it leaves that line: one ray to look at instead of all attackers.
 bool Board::is_legal_candidate(Move move) const {
     if (in_check_ || move.kind == MoveKind::EnPassant ||
-        squares_[move.from] % 6 == static_cast<int>(PieceType::King)) {
+        type_of(squares_[move.from]) == PieceType::King) {
         return leaves_king_safe(move);
     }
     int king = king_square(side_to_move_);
@@ -184,9 +183,9 @@ bool Board::is_legal_candidate(Move move) const {
                                  opposite(side_to_move_));
 }
 
-std::optional<Move> Board::parse_piece_move(std::string_view san) const {
+Move Board::resolve_piece_move(std::string_view san) const {
     SanParts parts;
-    if (!split_san(san, parts)) return std::nullopt;
+    if (!split_san(san, parts)) return {};
     Color us = side_to_move_;
     Bitboard occupancy = occupied();
     MoveKind kind = MoveKind::Normal;
@@ -199,23 +198,26 @@ std::optional<Move> Board::parse_piece_move(std::string_view san) const {
                                pieces(opposite(us)), en_passant_square_, kind) &
                   allowed;
     } else {
-        if (pieces(us) & square_bit(parts.to)) return std::nullopt;
+        if (pieces(us) & square_bit(parts.to)) return {};
         origins =
             pieces_reaching(parts.type, parts.to, pieces(us, parts.type) & allowed, occupancy);
     }
 
-    Move found;
+    // Only the origin is kept across the loop: a Move assembled byte by byte on the stack and
+    // read back whole stalls the processor's store forwarding.
+    int found_from = -1;
     int legal = 0;
     while (origins) {
-        Move move{static_cast<Square>(pop_lowest_square(origins)), static_cast<Square>(parts.to),
-                  kind, parts.promotion};
-        if (is_legal_candidate(move)) {
-            found = move;
+        int from = pop_lowest_square(origins);
+        if (is_legal_candidate({static_cast<Square>(from), static_cast<Square>(parts.to), kind,
+                                parts.promotion})) {
+            found_from = from;
             ++legal;
         }
     }
-    if (legal != 1) return std::nullopt;  // none, or ambiguous
-    return found;
+    if (legal != 1) return {};  // none, or ambiguous
+    return Move{static_cast<Square>(found_from), static_cast<Square>(parts.to), kind,
+                parts.promotion};
 }
 
 }  // namespace wdl::chess

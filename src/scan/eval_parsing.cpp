@@ -137,7 +137,7 @@ namespace {
 
 }  // namespace
 
-std::optional<int> comment_eval(std::string_view comment, EvalParsing parsing) {
+int comment_eval_value(std::string_view comment, EvalParsing parsing) {
     comment = skip_leading_blanks(comment);
     bool negative = false;
     if (int hundredths = two_decimal_hundredths(comment, negative); hundredths >= 0) {
@@ -146,7 +146,13 @@ std::optional<int> comment_eval(std::string_view comment, EvalParsing parsing) {
             centipawns = legacy_centipawns_of_hundredths[std::size_t(centipawns)];
         return negative ? -centipawns : centipawns;
     }
-    return general_comment_eval(comment, parsing);
+    return general_comment_eval(comment, parsing).value_or(kNoEval);
+}
+
+std::optional<int> comment_eval(std::string_view comment, EvalParsing parsing) {
+    int value = comment_eval_value(comment, parsing);
+    if (value == kNoEval) return std::nullopt;
+    return value;
 }
 
 std::optional<int> lichess_eval(std::string_view comment, EvalParsing parsing) {

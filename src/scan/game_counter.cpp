@@ -194,8 +194,8 @@ void GameCounter::count_position(int eval) {
 bool GameCounter::move(std::string_view san, std::string_view comment) {
     if (!counting_) return false;
     ++ply_;
-    auto eval = comment_eval(comment, rules_.eval_parsing);
-    if (eval) count_position(*eval);
+    int eval = comment_eval_value(comment, rules_.eval_parsing);
+    if (eval != kNoEval) count_position(eval);
     auto move = board_.parse_san(san);
     if (!move) {
         skip_game(GameSkipReason::IllegalMove,
@@ -204,7 +204,7 @@ bool GameCounter::move(std::string_view san, std::string_view comment) {
     }
     board_.play(*move);
     // A lichess annotation describes the position after the move, from White's side.
-    if (!eval && !comment.empty()) {
+    if (eval == kNoEval && !comment.empty()) {
         if (auto white_eval = lichess_eval(comment, rules_.eval_parsing))
             count_position(board_.side_to_move() == chess::Color::White ? *white_eval
                                                                         : -*white_eval);

@@ -46,7 +46,11 @@ class Board {
     // Resolves a SAN move (O-O and 0-0 spellings, optional 'x', optional '=' before the
     // promotion piece, trailing + # ! ? tolerated). Returns std::nullopt if the text is
     // garbled, ambiguous or not a legal move here. Allocation-free.
-    std::optional<Move> parse_san(std::string_view san) const;
+    std::optional<Move> parse_san(std::string_view san) const {
+        Move move = resolve_san(san);
+        if (move.from == move.to) return std::nullopt;
+        return move;
+    }
     // Plays a legal move (as returned by parse_san or legal_moves).
     void play(Move move);
 
@@ -59,7 +63,15 @@ class Board {
   private:
     using Bitboard = std::uint64_t;
     enum CastlingSide : std::uint8_t { KingSide, QueenSide };
-    static constexpr std::uint8_t no_piece = 12;  // piece codes: type + 6 * color
+    // Piece codes on squares_: type + 8 * color, so that each is one mask or shift away.
+    static constexpr std::uint8_t no_piece = 15;
+    static constexpr std::uint8_t piece_code(Color color, PieceType type) {
+        return static_cast<std::uint8_t>(static_cast<int>(type) | static_cast<int>(color) << 3);
+    }
+    static constexpr PieceType type_of(std::uint8_t code) {
+        return static_cast<PieceType>(code & 7);
+    }
+    static constexpr int color_of(std::uint8_t code) { return code >> 3; }
 
     Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
     Bitboard pieces(Color color) const { return by_color_[static_cast<int>(color)]; }
@@ -78,8 +90,11 @@ class Board {
     bool is_legal_candidate(Move move) const;
     bool gives_check(Move move, PieceType moved) const;
     bool castling_is_legal(CastlingSide side) const;
-    std::optional<Move> parse_castling(CastlingSide side) const;
-    std::optional<Move> parse_piece_move(std::string_view san) const;
+    // parse_san's work. No move is Move{} (from == to): a std::optional<Move> returned from
+    // here would be assembled in memory by g++ and stall its reader.
+    Move resolve_san(std::string_view san) const;
+    Move resolve_castling(CastlingSide side) const;
+    Move resolve_piece_move(std::string_view san) const;
 
     explicit Board(std::nullopt_t);  // empty board, no castling rights
     void put_piece(int square, Color color, PieceType type);

@@ -74,15 +74,18 @@ fi
 names=(zcat_many wdl_many_1 wdl_many_2 zcat_big wdl_big_1 wdl_big_2)
 [ -n "$original" ] && names+=(orig_many_1 orig_big_1)
 
-declare -A times peak
-run_once() {  # run_once NAME: appends its seconds to times[NAME], keeps its peak RSS (KiB)
+declare -A times cpu peak
+# run_once NAME: appends its wall seconds to times[NAME] and its CPU seconds (user + system,
+# all processes of the command) to cpu[NAME], keeps its peak RSS (KiB)
+run_once() {
     local name=$1 start end rss
     start=$(date +%s.%N)
-    /usr/bin/time -o "$work/rss" -f %M bash -c "${command[$name]}" >/dev/null 2>"$work/err" ||
-        { echo "failed: ${command[$name]}" >&2; cat "$work/err" >&2; exit 1; }
+    /usr/bin/time -o "$work/usage" -f '%M %U %S' bash -c "${command[$name]}" >/dev/null \
+        2>"$work/err" || { echo "failed: ${command[$name]}" >&2; cat "$work/err" >&2; exit 1; }
     end=$(date +%s.%N)
     times[$name]+="$(echo "$end - $start" | bc -l) "
-    rss=$(tail -1 "$work/rss")
+    read -r rss user system < <(tail -1 "$work/usage")
+    cpu[$name]+="$(echo "$user + $system" | bc -l) "
     [ "${peak[$name]:-0}" -ge "$rss" ] || peak[$name]=$rss
 }
 for ((round = 0; round < rounds; round++)); do
@@ -93,7 +96,9 @@ for ((round = 0; round < rounds; round++)); do
 done
 echo "Load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-median() { printf '%s\n' ${times[$1]} | sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+median() { median_of ${times[$1]}; }
+median_cpu() { median_of ${cpu[$1]}; }
 ratio() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
 seconds() { printf '%.3f s' "$1"; }
 
@@ -119,13 +124,17 @@ for layout in many big; do
     fi
 done
 echo
-echo "All runs (seconds, in round order):"
+echo "CPU seconds (user + system, medians): on a busy machine wall times hide the scaling, these"
+echo "show the work each configuration does."
+for name in "${names[@]}"; do printf '  %s: %.3f s\n' "$name" "$(median_cpu "$name")"; done
+echo
+echo "All runs (wall seconds, in round order):"
 for name in "${names[@]}"; do echo "  $name: ${times[$name]}"; done
 echo
 echo "Peak memory (max over the rounds):"
 for name in "${names[@]}"; do
     [[ $name == zcat_* ]] || echo "  $name: $((peak[$name] / 1024)) MiB"
 done
-/usr/bin/time -o "$work/rss" -f %M "$scanner" --dir "$corpus/tenth" -r --concurrency 2 \
+/usr/bin/time -o "$work/usage" -f %M "$scanner" --dir "$corpus/tenth" -r --concurrency 2 \
     $scan_options >/dev/null 2>&1
-echo "  wdlfit, 2 threads, on a tenth of the corpus ($corpus/tenth): $(($(tail -1 "$work/rss") / 1024)) MiB"
+echo "  wdlfit, 2 threads, on a tenth of the corpus ($corpus/tenth): $(($(tail -1 "$work/usage") / 1024)) MiB"

@@ -1,88 +1,140 @@
 #!/usr/bin/env bash
-# Scanner benchmark: scan time of a >= 1 GB (uncompressed) corpus made of copies of the
-# bundled sample, at 1 and 2 threads, against bare decompression (zcat), for many files and
-# for one big multi-member file; plus peak memory at 1x and 10x corpus size.
-# Usage: scripts/bench_scan.sh [copies (default 400)] ; work files go to out/bench/scan.
+# Scanner benchmark, side by side in one run: wdlfit's scoreWDLstat at 1 and 2 threads, the
+# original WDL_model scoreWDLstat (when its binary is given) and `zcat` of the same files, on
+# a fishtest-style corpus (scripts/make_bench_corpus.py) as many files and as one big
+# multi-member file. Every round runs every configuration once, in an order that rotates from
+# round to round, so that the machine's drift hits them alike; each gets the median of its
+# rounds. Peak memory of every run is kept; wdlfit's is also measured on a tenth of the corpus.
+#
+# Usage: scripts/bench_scan.sh [--original PATH] [--corpus DIR] [--rounds N]
+#   --original PATH  the original scoreWDLstat, built outside this repository from
+#                    official-stockfish/WDL_model (env ORIGINAL_SCANNER); its column is left
+#                    out when absent
+#   --corpus DIR     where the corpus is generated once (env BENCH_CORPUS; default
+#                    ../bench-corpus beside this checkout)
+#   --rounds N       rounds (default 5)
+# The scanner measured is build/apps/scoreWDLstat (env SCANNER).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-copies=${1:-400}
-work=out/bench/scan
+original=${ORIGINAL_SCANNER:-}
+corpus=${BENCH_CORPUS:-../bench-corpus}
+rounds=5
+while [ $# -gt 0 ]; do
+    case $1 in
+        --original) original=$2; shift 2 ;;
+        --corpus) corpus=$2; shift 2 ;;
+        --rounds) rounds=$2; shift 2 ;;
+        *) echo "Error: unknown option $1 (see the header of $0)" >&2; exit 2 ;;
+    esac
+done
 scanner=${SCANNER:-build/apps/scoreWDLstat}
-# The copies repeat the sample's test ids in other directories, which the scanner refuses
-# without --allowDuplicates.
-scan_options=(--allowDuplicates -o "$work/out.json")
 [ -x "$scanner" ] || bash scripts/build.sh
 command -v /usr/bin/time >/dev/null || { apt-get update -q && apt-get install -y -q time; }
+if [ -n "$original" ] && [ ! -x "$original" ]; then
+    echo "Note: no original scanner at $original; its column is left out." >&2
+    original=
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
-make_corpus() {  # $1 = directory, $2 = copies: many files, fishtest layout
-    local dir=$1 n=$2
+make_corpus() {  # $1 = directory, then make_bench_corpus.py options
+    local dir=$1
+    shift
     [ -f "$dir/.complete" ] && return
-    rm -rf "$dir" && mkdir -p "$dir"
-    for ((i = 0; i < n; i++)); do
-        for f in data/*/*/*.pgn.gz; do
-            local test_dir=$dir/$(printf 'c%04d' "$i")/$(basename "$(dirname "$f")")
-            mkdir -p "$test_dir"
-            cp "$f" "$test_dir/"
-        done
-    done
+    rm -rf "$dir"
+    python3 scripts/make_bench_corpus.py "$dir" "$@" >&2
     touch "$dir/.complete"
 }
+make_corpus "$corpus/many"
+make_corpus "$corpus/tenth" --files 40 --tests 4 --text-mb 19 --seed 12
+big=$corpus/big.pgn.gz
+[ -f "$big" ] || find "$corpus/many" -name '*.pgn.gz' -print0 | sort -z | xargs -0 cat >"$big"
 
-make_big_file() {  # $1 = many-file corpus, $2 = output: all members concatenated in one file
-    [ -f "$2" ] || find "$1" -name '*.pgn.gz' -print0 | sort -z | xargs -0 cat >"$2"
+gz_files() { find "$corpus/many" -name '*.pgn.gz' -print0 | sort -z; }
+files=$(gz_files | tr -cd '\0' | wc -c)
+text_mb=$(gz_files | xargs -0 cat | zcat | wc -c | awk '{printf "%.0f", $1 / 1e6}')
+echo "Corpus: $corpus: $files files, $text_mb MB of PGN text, $(du -sm "$big" | cut -f1) MB gzip"
+echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo "Load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# Configurations: NAME -> command. The original runs on 1 thread.
+declare -A command
+command[zcat_many]="find $corpus/many -name '*.pgn.gz' -print0 | sort -z | xargs -0 cat | zcat"
+command[zcat_big]="zcat $big"
+scan_options="-o $work/out.json"
+for threads in 1 2; do
+    command[wdl_many_$threads]="$scanner --dir $corpus/many -r --concurrency $threads $scan_options"
+    command[wdl_big_$threads]="$scanner --file $big --concurrency $threads $scan_options"
+done
+if [ -n "$original" ]; then
+    # The original writes its JSON where -o says and prints progress on stdout.
+    command[orig_many_1]="$original --dir $corpus/many -r --concurrency 1 -o $work/orig.json"
+    command[orig_big_1]="$original --file $big --concurrency 1 -o $work/orig.json"
+fi
+names=(zcat_many wdl_many_1 wdl_many_2 zcat_big wdl_big_1 wdl_big_2)
+[ -n "$original" ] && names+=(orig_many_1 orig_big_1)
+
+declare -A times cpu peak
+# run_once NAME: appends its wall seconds to times[NAME] and its CPU seconds (user + system,
+# all processes of the command) to cpu[NAME], keeps its peak RSS (KiB)
+run_once() {
+    local name=$1 start end rss
+    start=$(date +%s.%N)
+    /usr/bin/time -o "$work/usage" -f '%M %U %S' bash -c "${command[$name]}" >/dev/null \
+        2>"$work/err" || { echo "failed: ${command[$name]}" >&2; cat "$work/err" >&2; exit 1; }
+    end=$(date +%s.%N)
+    times[$name]+="$(echo "$end - $start" | bc -l) "
+    read -r rss user system < <(tail -1 "$work/usage")
+    cpu[$name]+="$(echo "$user + $system" | bc -l) "
+    [ "${peak[$name]:-0}" -ge "$rss" ] || peak[$name]=$rss
 }
-
-# The machine's speed drifts over minutes, so the runs are interleaved: each round runs every
-# configuration once, and each gets the median of its rounds.
-declare -A median
-time_interleaved() {  # time_interleaved NAME...: runs function NAME for 3 rounds each
-    declare -A times
-    for _ in 1 2 3; do
-        for name in "$@"; do
-            local start end
-            start=$(date +%s.%N)
-            "$name" >/dev/null 2>&1 || { echo "failed: $name" >&2; exit 1; }
-            end=$(date +%s.%N)
-            times[$name]+="$(echo "$end - $start" | bc -l) "
-        done
+for ((round = 0; round < rounds; round++)); do
+    for ((i = 0; i < ${#names[@]}; i++)); do
+        run_once "${names[(i + round) % ${#names[@]}]}"
     done
-    for name in "$@"; do
-        median[$name]=$(printf '%s\n' ${times[$name]} | sort -n | sed -n 2p)
-    done
-}
+    echo "round $((round + 1))/$rounds done, load $(cut -d' ' -f1 /proc/loadavg)" >&2
+done
+echo "Load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-peak_kib() {  # peak resident memory in KiB of "$@"
-    local log=$work/time.log
-    /usr/bin/time -o "$log" -f %M "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-    tail -1 "$log"
-}
+median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+median() { median_of ${times[$1]}; }
+median_cpu() { median_of ${cpu[$1]}; }
+ratio() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
+seconds() { printf '%.3f s' "$1"; }
 
-make_corpus "$work/many" "$copies"
-make_big_file "$work/many" "$work/big.pgn.gz"
-make_corpus "$work/tenth" $((copies / 10))
-text_mb=$(( $(find "$work/many" -name '*.pgn.gz' -print0 | xargs -0 cat | zcat | wc -c) / 1000000 ))
-files=$(find "$work/many" -name '*.pgn.gz' | wc -l)
-echo "Corpus: $copies copies of data/: $files files, $text_mb MB of PGN text, $(du -sm "$work/many" | cut -f1) MB gzip"
-
-zcat_many() { find "$work/many" -name '*.pgn.gz' -print0 | xargs -0 cat | zcat; }
-zcat_big() { zcat "$work/big.pgn.gz"; }
-scan_many_1() { "$scanner" --dir "$work/many" -r --concurrency 1 "${scan_options[@]}"; }
-scan_many_2() { "$scanner" --dir "$work/many" -r --concurrency 2 "${scan_options[@]}"; }
-scan_big_1() { "$scanner" --file "$work/big.pgn.gz" --concurrency 1 "${scan_options[@]}"; }
-scan_big_2() { "$scanner" --file "$work/big.pgn.gz" --concurrency 2 "${scan_options[@]}"; }
-time_interleaved zcat_many scan_many_1 scan_many_2 zcat_big scan_big_1 scan_big_2
-zcat_many=${median[zcat_many]} many_1=${median[scan_many_1]} many_2=${median[scan_many_2]}
-zcat_big=${median[zcat_big]} big_1=${median[scan_big_1]} big_2=${median[scan_big_2]}
-mem_tenth=$(peak_kib "$scanner" --dir "$work/tenth" -r --concurrency 2 "${scan_options[@]}")
-mem_full=$(peak_kib "$scanner" --dir "$work/many" -r --concurrency 2 "${scan_options[@]}")
-
-ratio() { echo "scale=2; $1 / $2" | bc -l; }
-printf '\n| input | zcat | scan 1 thread | vs zcat | scan 2 threads | speed-up 1->2 |\n'
-printf '|---|---|---|---|---|---|\n'
-printf '| %s files | %.2f s | %.2f s | %sx | %.2f s | %sx |\n' "$files" "$zcat_many" "$many_1" \
-    "$(ratio "$many_1" "$zcat_many")" "$many_2" "$(ratio "$many_1" "$many_2")"
-printf '| 1 file | %.2f s | %.2f s | %sx | %.2f s | %sx |\n' "$zcat_big" "$big_1" \
-    "$(ratio "$big_1" "$zcat_big")" "$big_2" "$(ratio "$big_1" "$big_2")"
-printf '\nThroughput at 2 threads: %s MB/s of PGN text (many files).\n' "$(echo "$text_mb / $many_2" | bc)"
-printf 'Peak memory, 2 threads: %s MiB at %s copies, %s MiB at %s copies.\n' \
-    $((mem_tenth / 1024)) $((copies / 10)) $((mem_full / 1024)) "$copies"
+echo
+echo "Medians of $rounds rounds (wall time):"
+echo
+if [ -n "$original" ]; then
+    echo "| input | zcat | original, 1 thread | wdlfit, 1 thread | wdlfit, 2 threads | wdlfit 1t vs zcat | original / wdlfit 1t | wdlfit 1 -> 2 threads |"
+    echo "|---|---|---|---|---|---|---|---|"
+else
+    echo "| input | zcat | wdlfit, 1 thread | wdlfit, 2 threads | wdlfit 1t vs zcat | wdlfit 1 -> 2 threads |"
+    echo "|---|---|---|---|---|---|"
+fi
+for layout in many big; do
+    label="$files files"
+    [ $layout = big ] && label="1 multi-member file"
+    z=$(median zcat_$layout) one=$(median wdl_${layout}_1) two=$(median wdl_${layout}_2)
+    if [ -n "$original" ]; then
+        o=$(median orig_${layout}_1)
+        echo "| $label | $(seconds "$z") | $(seconds "$o") | $(seconds "$one") | $(seconds "$two") | $(ratio "$one" "$z")x | $(ratio "$o" "$one")x | $(ratio "$one" "$two")x |"
+    else
+        echo "| $label | $(seconds "$z") | $(seconds "$one") | $(seconds "$two") | $(ratio "$one" "$z")x | $(ratio "$one" "$two")x |"
+    fi
+done
+echo
+echo "CPU seconds (user + system, medians): on a busy machine wall times hide the scaling, these"
+echo "show the work each configuration does."
+for name in "${names[@]}"; do printf '  %s: %.3f s\n' "$name" "$(median_cpu "$name")"; done
+echo
+echo "All runs (wall seconds, in round order):"
+for name in "${names[@]}"; do echo "  $name: ${times[$name]}"; done
+echo
+echo "Peak memory (max over the rounds):"
+for name in "${names[@]}"; do
+    [[ $name == zcat_* ]] || echo "  $name: $((peak[$name] / 1024)) MiB"
+done
+/usr/bin/time -o "$work/usage" -f %M "$scanner" --dir "$corpus/tenth" -r --concurrency 2 \
+    $scan_options >/dev/null 2>&1
+echo "  wdlfit, 2 threads, on a tenth of the corpus ($corpus/tenth): $(($(tail -1 "$work/usage") / 1024)) MiB"

@@ -37,6 +37,11 @@ struct AttackTables {
     std::array<Bitboard, 64> knight{};
     std::array<Bitboard, 64> king{};
     std::array<std::array<Bitboard, 64>, 2> pawn{};  // [attacking color][square]
+    // direction[a][b]: the ray from a that passes through b, or -1 when a and b are not aligned.
+    std::array<std::array<std::int8_t, 64>, 64> direction{};
+    // Squares a rook (straight) or bishop (diagonal) on the square would reach on an empty board.
+    std::array<Bitboard, 64> straight_lines{};
+    std::array<Bitboard, 64> diagonal_lines{};
 };
 
 constexpr Bitboard offset_targets(int square, const int (&steps)[8][2]) {
@@ -62,6 +67,15 @@ constexpr AttackTables make_attack_tables() {
             for (; file >= 0 && file < 8 && rank >= 0 && rank < 8;
                  file += ray_steps[direction][0], rank += ray_steps[direction][1]) {
                 tables.rays[direction][square] |= square_bit(rank * 8 + file);
+            }
+        }
+        for (int target = 0; target < 64; ++target) tables.direction[square][target] = -1;
+        for (int direction = 0; direction < 8; ++direction) {
+            auto& lines = (direction & 2) == 0 ? tables.straight_lines : tables.diagonal_lines;
+            lines[square] |= tables.rays[direction][square];
+            for (int target = 0; target < 64; ++target) {
+                if (tables.rays[direction][square] & square_bit(target))
+                    tables.direction[square][target] = static_cast<std::int8_t>(direction);
             }
         }
         Bitboard from = square_bit(square);
@@ -90,6 +104,23 @@ inline Bitboard ray_attacks(int square, Bitboard occupancy) {
     }
     return ray;
 }
+
+inline Bitboard straight_lines(int square) { return attack_tables.straight_lines[square]; }
+inline Bitboard diagonal_lines(int square) { return attack_tables.diagonal_lines[square]; }
+
+// The ray from a through b (-1 if none), and what lies on it.
+inline int direction_between(int a, int b) { return attack_tables.direction[a][b]; }
+inline Bitboard ray(int direction, int square) { return attack_tables.rays[direction][square]; }
+// The squares strictly between a and b, where b lies on ray `direction` from a.
+inline Bitboard squares_between(int a, int b, int direction) {
+    return (attack_tables.rays[direction][a] ^ attack_tables.rays[direction][b]) & ~square_bit(b);
+}
+// The nearest square of `blockers` (not empty, all on ray `direction`) to the ray's origin.
+inline int nearest_on_ray(int direction, Bitboard blockers) {
+    return direction < 4 ? lowest_square(blockers) : highest_square(blockers);
+}
+// Rays along a file or rank (rook and queen moves) are 0, 1, 4 and 5; the others are diagonal.
+inline bool is_straight(int direction) { return (direction & 2) == 0; }
 
 inline Bitboard rook_attacks(int square, Bitboard occupancy) {
     return ray_attacks<0>(square, occupancy) | ray_attacks<1>(square, occupancy) |

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "attacks.hpp"
+#include "board_inline.hpp"
 
 namespace wdl::chess {
 
@@ -12,7 +13,19 @@ using namespace detail;
 namespace {
 
 constexpr std::string_view start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-constexpr std::string_view piece_letters = "PNBRQKpnbrqk";  // indexed by piece code
+constexpr std::string_view piece_letters = "PNBRQK  pnbrqk";  // indexed by piece code
+constexpr std::uint8_t not_a_piece = 0xFF;
+// The piece code of each FEN letter, or not_a_piece.
+constexpr std::array<std::uint8_t, 256> piece_codes = [] {
+    std::array<std::uint8_t, 256> codes{};
+    codes.fill(not_a_piece);
+    for (std::size_t code = 0; code < piece_letters.size(); ++code) {
+        if (piece_letters[code] != ' ')
+            codes[static_cast<unsigned char>(piece_letters[code])] =
+                static_cast<std::uint8_t>(code);
+    }
+    return codes;
+}();
 
 int back_rank(Color color) { return color == Color::White ? 0 : 7; }
 int color_index(Color color) { return static_cast<int>(color); }
@@ -57,59 +70,34 @@ void Board::put_piece(int square, Color color, PieceType type) {
     Bitboard bit = square_bit(square);
     by_type_[static_cast<int>(type)] |= bit;
     by_color_[color_index(color)] |= bit;
-    squares_[square] = static_cast<std::uint8_t>(static_cast<int>(type) + 6 * color_index(color));
+    squares_[square] = piece_code(color, type);
 }
 
 void Board::remove_piece(int square) {
     Bitboard bit = square_bit(square);
     std::uint8_t piece = squares_[square];
-    by_type_[piece % 6] &= ~bit;
-    by_color_[piece / 6] &= ~bit;
+    by_type_[piece & 7] &= ~bit;
+    by_color_[color_of(piece)] &= ~bit;
     squares_[square] = no_piece;
 }
 
 void Board::move_piece(int from, int to) {
     Bitboard both = square_bit(from) | square_bit(to);
     std::uint8_t piece = squares_[from];
-    by_type_[piece % 6] ^= both;
-    by_color_[piece / 6] ^= both;
+    by_type_[piece & 7] ^= both;
+    by_color_[color_of(piece)] ^= both;
     squares_[to] = piece;
     squares_[from] = no_piece;
 }
 
-Square Board::king_square(Color color) const {
-    return static_cast<Square>(lowest_square(pieces(color, PieceType::King)));
-}
-
 std::optional<PieceType> Board::piece_type_on(Square square) const {
     if (square >= 64 || squares_[square] == no_piece) return std::nullopt;
-    return static_cast<PieceType>(squares_[square] % 6);
+    return type_of(squares_[square]);
 }
 
 std::optional<Color> Board::color_on(Square square) const {
     if (square >= 64 || squares_[square] == no_piece) return std::nullopt;
-    return static_cast<Color>(squares_[square] / 6);
-}
-
-int Board::material() const {
-    auto count = [this](PieceType type) { return std::popcount(by_type_[static_cast<int>(type)]); };
-    return count(PieceType::Pawn) + 3 * (count(PieceType::Knight) + count(PieceType::Bishop)) +
-           5 * count(PieceType::Rook) + 9 * count(PieceType::Queen);
-}
-
-Board::Bitboard Board::attackers_to(int square, Bitboard occupancy) const {
-    auto type = [this](PieceType piece_type) { return by_type_[static_cast<int>(piece_type)]; };
-    Bitboard queens = type(PieceType::Queen);
-    return (knight_attacks(square) & type(PieceType::Knight)) |
-           (king_attacks(square) & type(PieceType::King)) |
-           (pawn_attacks(Color::White, square) & pieces(Color::Black, PieceType::Pawn)) |
-           (pawn_attacks(Color::Black, square) & pieces(Color::White, PieceType::Pawn)) |
-           (bishop_attacks(square, occupancy) & (type(PieceType::Bishop) | queens)) |
-           (rook_attacks(square, occupancy) & (type(PieceType::Rook) | queens));
-}
-
-bool Board::in_check() const {
-    return attackers_to(king_square(side_to_move_), occupied()) & pieces(opposite(side_to_move_));
+    return static_cast<Color>(color_of(squares_[square]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,10 +123,8 @@ bool Board::set_fen(std::string_view fen, bool chess960) {
     }
     // The side that just moved must not have left its king in check.
     Color waiting = opposite(board.side_to_move_);
-    if (board.attackers_to(board.king_square(waiting), board.occupied()) &
-        board.pieces(board.side_to_move_)) {
+    if (board.attacked_by(board.king_square(waiting), board.side_to_move_, board.occupied()))
         return false;
-    }
     if (!castling.empty() && !board.parse_castling_field(castling)) return false;
     board.parse_en_passant_field(en_passant);
     if (!halfmove.empty()) {
@@ -151,6 +137,9 @@ bool Board::set_fen(std::string_view fen, bool chess960) {
         if (!value) return false;
         board.fullmove_number_ = *value < 1 ? 1 : *value;
     }
+    board.update_castling_squares();
+    board.in_check_ =
+        board.attacked_by(board.king_square(board.side_to_move_), waiting, board.occupied());
     *this = board;
     return true;
 }
@@ -166,10 +155,9 @@ bool Board::parse_placement(std::string_view placement) {
             file += c - '0';
             if (file > 8) return false;
         } else {
-            size_t code = piece_letters.find(c);
-            if (code == std::string_view::npos || file > 7) return false;
-            put_piece(rank * 8 + file, static_cast<Color>(code / 6),
-                      static_cast<PieceType>(code % 6));
+            std::uint8_t code = piece_codes[static_cast<unsigned char>(c)];
+            if (code == not_a_piece || file > 7) return false;
+            put_piece(rank * 8 + file, static_cast<Color>(color_of(code)), type_of(code));
             ++file;
         }
     }
@@ -190,7 +178,7 @@ void Board::add_castling_right(Color color, CastlingSide side, int rook_square) 
     int king = king_square(color);
     int rank = back_rank(color);
     if (rank_of(king) != rank || rank_of(rook_square) != rank ||
-        squares_[rook_square] != static_cast<int>(PieceType::Rook) + 6 * color_index(color)) {
+        squares_[rook_square] != piece_code(color, PieceType::Rook)) {
         return;
     }
     bool rook_on_king_side = file_of(rook_square) > file_of(king);
@@ -303,6 +291,16 @@ void Board::drop_castling_rights_touching(int square) {
     }
 }
 
+void Board::update_castling_squares() {
+    castling_squares_ = 0;
+    for (Color color : {Color::White, Color::Black}) {
+        for (Square rook : castling_rook_[color_index(color)]) {
+            if (rook != no_square)
+                castling_squares_ |= square_bit(rook) | square_bit(king_square(color));
+        }
+    }
+}
+
 void Board::play_castling(Move move) {
     Color us = side_to_move_;
     int rank = back_rank(us);
@@ -315,16 +313,18 @@ void Board::play_castling(Move move) {
     put_piece(king_target, us, PieceType::King);
     put_piece(rook_target, us, PieceType::Rook);
     castling_rook_[color_index(us)].fill(no_square);
+    update_castling_squares();
 }
 
 void Board::play(Move move) {
     Color us = side_to_move_;
     en_passant_square_ = no_square;
     ++halfmove_clock_;
+    PieceType moved = PieceType::King;
     if (move.kind == MoveKind::Castling) {
         play_castling(move);
     } else {
-        PieceType type = static_cast<PieceType>(squares_[move.from] % 6);
+        moved = type_of(squares_[move.from]);
         if (move.kind == MoveKind::EnPassant) {
             remove_piece(move.to ^ 8);  // the captured pawn is beside the origin, one rank back
         } else if (squares_[move.to] != no_piece) {
@@ -332,11 +332,12 @@ void Board::play(Move move) {
             halfmove_clock_ = 0;
         }
         move_piece(move.from, move.to);
-        if (type == PieceType::Pawn) {
+        if (moved == PieceType::Pawn) {
             halfmove_clock_ = 0;
             if (move.kind == MoveKind::Promotion) {
                 remove_piece(move.to);
                 put_piece(move.to, us, move.promotion);
+                moved = move.promotion;
             } else if (move.to - move.from == 16 || move.from - move.to == 16) {
                 // Record the ep square only when an enemy pawn could capture there, as most
                 // tools do; it keeps FENs of identical positions identical.
@@ -345,14 +346,51 @@ void Board::play(Move move) {
                     en_passant_square_ = static_cast<Square>(skipped);
                 }
             }
-        } else if (type == PieceType::King) {
-            castling_rook_[color_index(us)].fill(no_square);
         }
-        drop_castling_rights_touching(move.from);
-        drop_castling_rights_touching(move.to);
+        // Most moves touch no castling king or rook: one test instead of the bookkeeping.
+        if (castling_squares_ & (square_bit(move.from) | square_bit(move.to))) {
+            if (moved == PieceType::King) castling_rook_[color_index(us)].fill(no_square);
+            drop_castling_rights_touching(move.from);
+            drop_castling_rights_touching(move.to);
+            update_castling_squares();
+        }
     }
     if (us == Color::Black) ++fullmove_number_;
     side_to_move_ = opposite(us);
+    in_check_ = gives_check(move, moved);
+}
+
+// Called by play() once the move is on the board: whether the side to move now is in check.
+// Only the moved piece and a line opened through its origin can give check; castling and en
+// passant (two pieces move) ask for all attackers.
+bool Board::gives_check(Move move, PieceType moved) const {
+    Color attacker = opposite(side_to_move_);
+    int king = king_square(side_to_move_);
+    Bitboard occupancy = occupied();
+    if (move.kind == MoveKind::Castling || move.kind == MoveKind::EnPassant)
+        return attacked_by(king, attacker, occupancy);
+    Bitboard king_bit = square_bit(king);
+    switch (moved) {
+        case PieceType::Pawn:
+            if (pawn_attacks(attacker, move.to) & king_bit) return true;
+            break;
+        case PieceType::Knight:
+            if (knight_attacks(move.to) & king_bit) return true;
+            break;
+        case PieceType::Bishop:
+        case PieceType::Rook:
+        case PieceType::Queen: {
+            int line = direction_between(move.to, king);
+            bool moves_along = line >= 0 && (moved == PieceType::Queen ||
+                                             is_straight(line) == (moved == PieceType::Rook));
+            if (moves_along && !(squares_between(move.to, king, line) & occupancy)) return true;
+            break;
+        }
+        case PieceType::King:
+            break;
+    }
+    int line = direction_between(king, move.from);
+    return line >= 0 && slider_attacks_along(king, line, occupancy, attacker);
 }
 
 std::string Board::to_uci(Move move) const {

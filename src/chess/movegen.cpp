@@ -2,6 +2,7 @@
 // the common case (not in check, piece not pinned, not a king or en-passant move).
 
 #include "attacks.hpp"
+#include "board_inline.hpp"
 #include "wdl/chess/board.hpp"
 
 namespace wdl::chess {
@@ -9,14 +10,6 @@ namespace wdl::chess {
 using namespace detail;
 
 namespace {
-
-// Squares strictly between two aligned squares.
-Bitboard squares_between(int a, int b) {
-    if (rook_attacks(a, 0) & square_bit(b)) {
-        return rook_attacks(a, square_bit(b)) & rook_attacks(b, square_bit(a));
-    }
-    return bishop_attacks(a, square_bit(b)) & bishop_attacks(b, square_bit(a));
-}
 
 Bitboard shift_forward(Bitboard bits, Color color) {
     return color == Color::White ? bits << 8 : bits >> 8;
@@ -45,25 +38,13 @@ Board::Bitboard Board::pinned_pieces(Color color) const {
     Bitboard occupancy = occupied();
     Bitboard pinned = 0;
     while (snipers) {
-        Bitboard blockers = squares_between(king, pop_lowest_square(snipers)) & occupancy;
+        int sniper = pop_lowest_square(snipers);
+        Bitboard blockers =
+            squares_between(king, sniper, direction_between(king, sniper)) & occupancy;
         bool single_blocker = blockers && !(blockers & (blockers - 1));
         if (single_blocker && (blockers & pieces(color))) pinned |= blockers;
     }
     return pinned;
-}
-
-// Plays the move on the occupancy only and asks whether any enemy piece, other than the one
-// captured, then attacks our king. Exact for every non-castling pseudo-legal move, including
-// en-passant captures that uncover the king along the rank.
-bool Board::leaves_king_safe(Move move) const {
-    Color us = side_to_move_, them = opposite(us);
-    Bitboard from_bit = square_bit(move.from), to_bit = square_bit(move.to);
-    Bitboard captured =
-        move.kind == MoveKind::EnPassant ? square_bit(move.to ^ 8) : to_bit & pieces(them);
-    Bitboard occupancy = (occupied() ^ from_bit ^ captured) | to_bit;
-    bool king_moves = squares_[move.from] % 6 == static_cast<int>(PieceType::King);
-    int king = king_moves ? move.to : king_square(us);
-    return !(attackers_to(king, occupancy) & pieces(them) & ~captured);
 }
 
 // Works for any Chess960 placement: the squares both pieces cross must be empty (apart from
@@ -81,9 +62,8 @@ bool Board::castling_is_legal(CastlingSide side) const {
     Bitboard occupancy = occupied() ^ square_bit(king) ^ square_bit(rook);
     Bitboard king_path = rank_span(king, king_target);
     if ((king_path | rank_span(rook, rook_target)) & occupancy) return false;
-    Bitboard enemies = pieces(opposite(us));
     while (king_path) {
-        if (attackers_to(pop_lowest_square(king_path), occupancy) & enemies) return false;
+        if (attacked_by(pop_lowest_square(king_path), opposite(us), occupancy)) return false;
     }
     return true;
 }
@@ -144,7 +124,7 @@ void Board::legal_moves(MoveList& out) const {
     out.clear();
     generate_pseudo_legal(out);
     Bitboard must_test = pinned_pieces(side_to_move_) | square_bit(king_square(side_to_move_));
-    bool check = in_check();
+    bool check = in_check_;
     std::size_t kept = 0;
     for (std::size_t i = 0; i < out.size(); ++i) {
         Move move = out[i];

@@ -72,16 +72,21 @@ class GameAnalyser : public pgn::Visitor {
             chess960_ = value == "chess960" || value == "Chess960" || value == "fischerandom";
     }
 
-    void begin_movetext() override {
-        if (result_ != "1-0" && result_ != "0-1" && result_ != "1/2-1/2")
-            return skip("no decisive or drawn result");
+    // A game its tags reject is not read move by move.
+    bool begin_movetext() override {
+        if (result_ != "1-0" && result_ != "0-1" && result_ != "1/2-1/2") {
+            skip("no decisive or drawn result");
+            return false;
+        }
         if (fen_.empty()) {
             board_.set_start_position();
         } else if (!board_.set_fen(fen_, chess960_)) {
-            return skip("invalid FEN \"" + fen_ + "\"");
+            skip("invalid FEN \"" + fen_ + "\"");
+            return false;
         }
         playing_ = true;
         ply_ = 0;
+        return true;
     }
 
     bool move(std::string_view san, std::string_view comment) override {

@@ -1,13 +1,12 @@
 #include "wdl/counts/count_map.hpp"
 
+#include <sys/mman.h>
+
+#include <new>
+
 namespace wdl::counts {
 
 CountMap::CountMap() : slots_(std::size_t{1} << kInitialBits), shift_(64 - kInitialBits) {}
-
-std::size_t CountMap::slot_index(std::uint64_t key) const {
-    // Fibonacci hashing spreads the structured packed keys over the table.
-    return std::size_t((key * 0x9E3779B97F4A7C15ull) >> shift_);
-}
 
 void CountMap::add(std::uint64_t packed_key, std::uint64_t count) {
     std::size_t mask = slots_.size() - 1;
@@ -26,8 +25,23 @@ void CountMap::add(std::uint64_t packed_key, std::uint64_t count) {
     }
 }
 
+void* CountMap::allocate_bytes(std::size_t bytes) {
+    constexpr std::size_t huge_page = std::size_t{2} << 20;
+    if (bytes < huge_page) {
+        if (void* memory = std::malloc(bytes)) return memory;
+        throw std::bad_alloc();
+    }
+    std::size_t rounded = (bytes + huge_page - 1) / huge_page * huge_page;
+    void* memory = std::aligned_alloc(huge_page, rounded);
+    if (!memory) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    madvise(memory, rounded, MADV_HUGEPAGE);  // only a hint: no huge pages is no error
+#endif
+    return memory;
+}
+
 void CountMap::grow() {
-    std::vector<Slot> old = std::move(slots_);
+    std::vector<Slot, HugePageAllocator<Slot>> old = std::move(slots_);
     slots_.assign(old.size() * 2, Slot{});
     --shift_;
     size_ = 0;

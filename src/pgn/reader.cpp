@@ -1,9 +1,14 @@
 #include "wdl/pgn/reader.hpp"
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace wdl::pgn {
 namespace {
@@ -11,25 +16,95 @@ namespace {
 // Character classes, so that the loops over movetext test each character with one lookup.
 enum CharClass : std::uint8_t {
     kBlank = 1,
-    kTokenEnd = 2,     // ends a move token: a blank or a character that starts something else
-    kCommentStop = 4,  // what a brace comment's scan stops at: its end, or a line end
+    kTokenEnd = 2,  // ends a move token: a blank or a character that starts something else
 };
 
 constexpr std::array<std::uint8_t, 256> make_char_classes() {
     std::array<std::uint8_t, 256> classes{};
     for (unsigned char c : std::string_view(" \t\r\n\f")) classes[c] |= kBlank | kTokenEnd;
     for (unsigned char c : std::string_view("{}();[$")) classes[c] |= kTokenEnd;
-    for (unsigned char c : std::string_view("}\n")) classes[c] |= kCommentStop;
     return classes;
 }
 
 constexpr auto kCharClasses = make_char_classes();
+
+// What a character starts in movetext, for one table lookup per item instead of a chain of
+// comparisons.
+enum Start : std::uint8_t {
+    kMoveStart,  // anything that reads as a token and is not listed below
+    kLetterStart,
+    kBlankStart,
+    kDigitStart,
+    kCommentStart,
+    kLineCommentStart,
+    kPercentStart,
+    kVariationStart,
+    kTagStart,
+    kNagStart,
+    kStrayClose,
+};
+
+constexpr std::array<Start, 256> make_starts() {
+    std::array<Start, 256> starts{};
+    for (unsigned char c : std::string_view(" \t\r\n\f")) starts[c] = kBlankStart;
+    for (unsigned char c = '0'; c <= '9'; ++c) starts[c] = kDigitStart;
+    for (unsigned char c = 'a'; c <= 'z'; ++c) starts[c] = kLetterStart;
+    for (unsigned char c = 'A'; c <= 'Z'; ++c) starts[c] = kLetterStart;
+    starts['{'] = kCommentStart;
+    starts[';'] = kLineCommentStart;
+    starts['%'] = kPercentStart;
+    starts['('] = kVariationStart;
+    starts['['] = kTagStart;
+    starts['$'] = kNagStart;
+    starts[')'] = kStrayClose;
+    starts['}'] = kStrayClose;
+    return starts;
+}
+
+constexpr auto kStarts = make_starts();
 
 bool has_class(char c, CharClass char_class) {
     return kCharClasses[static_cast<unsigned char>(c)] & char_class;
 }
 
 bool is_blank(char c) { return has_class(c, kBlank); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The first of the characters `Stops` at or after `from` in `text`, or text.size(). Sixteen
+// (SSE2) or eight bytes are tested at a time: comments and tag values are long enough for this
+// to beat a loop over bytes, and short enough that memchr's call costs more than it saves.
+template <char... Stops>
+std::size_t find_first_of(std::string_view text, std::size_t from) {
+    const char* p = text.data() + from;
+    const char* const end = text.data() + text.size();
+#if defined(__SSE2__)
+    for (; end - p >= 16; p += 16) {
+        __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        __m128i hits = _mm_setzero_si128();
+        ((hits = _mm_or_si128(hits, _mm_cmpeq_epi8(block, _mm_set1_epi8(Stops)))), ...);
+        if (int mask = _mm_movemask_epi8(hits))
+            return std::size_t(p - text.data()) + std::size_t(std::countr_zero(unsigned(mask)));
+    }
+#endif
+    if constexpr (std::endian::native == std::endian::little) {
+        constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+        // The high bit of each byte equal to the stop; a false one can only follow a true one
+        // in the same word, so the lowest bit set is always right.
+        auto bytes_equal = [](std::uint64_t word, char stop) {
+            std::uint64_t x = word ^ (ones * static_cast<unsigned char>(stop));
+            return (x - ones) & ~x & highs;
+        };
+        for (; end - p >= 8; p += 8) {
+            std::uint64_t word;
+            std::memcpy(&word, p, sizeof word);
+            if (std::uint64_t hits = (bytes_equal(word, Stops) | ...))
+                return std::size_t(p - text.data()) + std::size_t(std::countr_zero(hits) / 8);
+        }
+    }
+    for (; p != end; ++p)
+        if (((*p == Stops) || ...)) break;
+    return std::size_t(p - text.data());
+}
 
 bool is_tag_name_char(char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
@@ -76,8 +151,7 @@ class GameReader {
         while (skip_blank_and_escape_lines()) {
             visitor_.begin_game(pos_);
             read_tag_section();
-            visitor_.begin_movetext();
-            read_movetext();
+            read_movetext(visitor_.begin_movetext());
         }
     }
 
@@ -131,12 +205,11 @@ class GameReader {
         ++pos_;
         std::size_t start = pos_;
         bool escaped = false;
-        while (!at_end() && peek() != '"' && peek() != '\n') {
-            if (peek() == '\\' && pos_ + 1 < text_.size() && text_[pos_ + 1] != '\n') {
-                escaped = true;
-                ++pos_;
-            }
-            ++pos_;
+        while ((pos_ = find_first_of<'"', '\n', '\\'>(text_, pos_)) < text_.size() &&
+               peek() == '\\') {
+            bool escapes_next = pos_ + 1 < text_.size() && text_[pos_ + 1] != '\n';
+            escaped |= escapes_next;
+            pos_ += escapes_next ? 2 : 1;
         }
         std::string_view raw = text_.substr(start, pos_ - start);
         if (!escaped) return raw;
@@ -148,47 +221,89 @@ class GameReader {
         return unescaped_;
     }
 
-    void read_movetext() {
+    void read_movetext(bool wants_moves) {
         pending_san_ = {};
         pending_comment_ = {};
         has_pending_ = false;
-        wants_moves_ = true;
+        wants_moves_ = wants_moves;
         while (!at_end()) {
-            char c = peek();
-            if (is_blank(c)) {
-                ++pos_;
-            } else if (c == '{') {
-                if (!read_brace_comment()) return finish_game(false);
-            } else if (c == ';') {
-                std::size_t start = pos_ + 1;
-                skip_to_next_line();
-                std::size_t end = pos_;
-                while (end > start && is_blank(text_[end - 1])) --end;
-                attach_comment(text_.substr(start, end - start));
-            } else if (c == '%' && at_line_start()) {
-                skip_to_next_line();
-            } else if (c == '(') {
-                if (!skip_variation()) return finish_game(false);
-            } else if (c == '[') {
-                return finish_game(false);
-            } else if (c == '$') {
-                ++pos_;
-                while (!at_end() && peek() >= '0' && peek() <= '9') ++pos_;
-            } else if (c == ')' || c == '}') {
-                ++pos_;
-            } else {
-                std::string_view token = read_token();
-                if (is_result_token(token)) return finish_game(true);
-                handle_move_token(token);
+            switch (kStarts[static_cast<unsigned char>(peek())]) {
+                case kBlankStart:
+                    ++pos_;
+                    break;
+                case kLetterStart:  // the usual move
+                    read_san_token();
+                    break;
+                case kMoveStart:
+                    if (read_move_token()) return finish_game(true);
+                    break;
+                case kDigitStart:
+                    if (skip_move_number()) break;
+                    if (read_move_token()) return finish_game(true);
+                    break;
+                case kCommentStart:
+                    if (!read_brace_comment()) return finish_game(false);
+                    break;
+                case kLineCommentStart: {
+                    std::size_t start = pos_ + 1;
+                    skip_to_next_line();
+                    std::size_t end = pos_;
+                    while (end > start && is_blank(text_[end - 1])) --end;
+                    attach_comment(text_.substr(start, end - start));
+                    break;
+                }
+                case kPercentStart:
+                    if (at_line_start()) {
+                        skip_to_next_line();
+                    } else if (read_move_token()) {
+                        return finish_game(true);
+                    }
+                    break;
+                case kVariationStart:
+                    if (!skip_variation()) return finish_game(false);
+                    break;
+                case kTagStart:
+                    return finish_game(false);
+                case kNagStart:
+                    ++pos_;
+                    while (!at_end() && is_digit(peek())) ++pos_;
+                    break;
+                case kStrayClose:
+                    ++pos_;
+                    break;
             }
         }
         finish_game(false);
     }
 
-    std::string_view read_token() {
+    // Skips a token that is only a move number ("12.", "12..."), the most common token after
+    // moves; returns false, moving nothing, for any other token.
+    bool skip_move_number() {
+        std::size_t end = pos_;
+        while (end < text_.size() && is_digit(text_[end])) ++end;
+        if (end == pos_ || end == text_.size() || text_[end] != '.') return false;
+        while (end < text_.size() && text_[end] == '.') ++end;
+        if (end < text_.size() && !has_class(text_[end], kTokenEnd)) return false;
+        pos_ = end;
+        return true;
+    }
+
+    // A token that starts with a letter is neither a result, an annotation nor a move number.
+    void read_san_token() {
+        std::size_t start = pos_++;
+        while (!at_end() && !has_class(peek(), kTokenEnd)) ++pos_;
+        if (wants_moves_) pend_move(text_.substr(start, pos_ - start));
+    }
+
+    // Reads a token; returns true if it is a result (the game's end), else takes it as a move
+    // (annotation tokens and move numbers aside).
+    bool read_move_token() {
         std::size_t start = pos_;
         while (!at_end() && !has_class(peek(), kTokenEnd)) ++pos_;
-        return text_.substr(start, pos_ - start);
+        std::string_view token = text_.substr(start, pos_ - start);
+        if (is_result_token(token)) return true;
+        if (wants_moves_) handle_move_token(token);
+        return false;
     }
 
     void handle_move_token(std::string_view token) {
@@ -197,6 +312,11 @@ class GameReader {
         // A "12." followed by its move without a blank, e.g. "12.e4", leaves the move.
         if (san.front() >= '1' && san.front() <= '9' && san.find('.') != std::string_view::npos)
             return;
+        pend_move(san);
+    }
+
+    // The move is delivered once its comment, if any, has been read.
+    void pend_move(std::string_view san) {
         deliver_pending_move();
         pending_san_ = san;
         pending_comment_ = {};
@@ -213,8 +333,8 @@ class GameReader {
     // before the next tag line) returns npos and moves pos_ to that tag line or the end.
     // Comments are short, so one plain loop beats separate memchr calls for '}' and '\n'.
     std::size_t find_comment_close() {
-        for (std::size_t i = pos_ + 1; i < text_.size(); ++i) {
-            if (!has_class(text_[i], kCommentStop)) continue;
+        for (std::size_t i = find_first_of<'}', '\n'>(text_, pos_ + 1); i < text_.size();
+             i = find_first_of<'}', '\n'>(text_, i + 1)) {
             if (text_[i] == '}') return i;
             if (tag_line_at(text_, i + 1)) {
                 pos_ = i + 1;

@@ -1,6 +1,7 @@
 #include "wdl/scan/eval_parsing.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdlib>
 
@@ -70,6 +71,44 @@ std::size_t find_space_or_slash(std::string_view text) {
     return std::string_view::npos;
 }
 
+// Nearly every engine comment starts like "+0.57/" or "-1.10 ": an optional sign, one or two
+// digits, a point, two decimals and the delimiter. Returns the value in hundredths (and its
+// sign), or -1 for any other start, which the general path then reads.
+int two_decimal_hundredths(std::string_view comment, bool& negative) {
+    const char* p = comment.data();
+    const char* const end = p + comment.size();
+    negative = false;
+    if (p != end && (*p == '+' || *p == '-')) negative = *p++ == '-';
+    if (end - p < 5 || !is_digit(p[0])) return -1;
+    int whole = *p++ - '0';
+    if (is_digit(*p)) {
+        whole = 10 * whole + (*p++ - '0');
+        if (end - p < 4) return -1;
+    }
+    if (p[0] != '.' || !is_digit(p[1]) || !is_digit(p[2]) || (p[3] != '/' && p[3] != ' '))
+        return -1;
+    return 100 * whole + 10 * (p[1] - '0') + (p[2] - '0');
+}
+
+// legacy_centipawns of "H.hh" for every hundredths value up to the clamp; the original's float
+// arithmetic is symmetric in the sign, and every larger value clamps to kMaxScore.
+std::array<int, kMaxScore + 1> make_legacy_centipawns_of_hundredths() {
+    std::array<int, kMaxScore + 1> centipawns{};
+    for (int hundredths = 0; hundredths <= kMaxScore; ++hundredths) {
+        char token[16];
+        auto end = std::to_chars(token, token + sizeof token, hundredths / 100).ptr;
+        *end++ = '.';
+        *end++ = char('0' + hundredths / 10 % 10);
+        *end++ = char('0' + hundredths % 10);
+        centipawns[std::size_t(hundredths)] = legacy_centipawns({token, end});
+    }
+    return centipawns;
+}
+
+// Built before main (nothing reads it earlier), so the hot path has no initialisation guard.
+const std::array<int, kMaxScore + 1> legacy_centipawns_of_hundredths =
+    make_legacy_centipawns_of_hundredths();
+
 }  // namespace
 
 std::optional<int> pawns_to_centipawns(std::string_view token, EvalParsing parsing) {
@@ -83,13 +122,37 @@ std::optional<int> pawns_to_centipawns(std::string_view token, EvalParsing parsi
     return std::clamp(*centipawns, -kMaxScore, kMaxScore);
 }
 
-std::optional<int> comment_eval(std::string_view comment, EvalParsing parsing) {
-    comment = skip_leading_blanks(comment);
+namespace {
+
+// comment_eval for what the two-decimal shortcut does not take; kept out of line so that the
+// shortcut runs without its register saves.
+[[gnu::noinline]] std::optional<int> general_comment_eval(std::string_view comment,
+                                                          EvalParsing parsing) {
     std::size_t delimiter = find_space_or_slash(comment);
     if (delimiter == std::string_view::npos) return std::nullopt;
     std::string_view token = comment.substr(0, delimiter);
     if (token.size() >= 2 && token[1] == 'M') return token[0] == '+' ? kMateScore : -kMateScore;
     return pawns_to_centipawns(token, parsing);
+}
+
+}  // namespace
+
+int comment_eval_value(std::string_view comment, EvalParsing parsing) {
+    comment = skip_leading_blanks(comment);
+    bool negative = false;
+    if (int hundredths = two_decimal_hundredths(comment, negative); hundredths >= 0) {
+        int centipawns = std::min(hundredths, kMaxScore);
+        if (parsing == EvalParsing::Legacy)
+            centipawns = legacy_centipawns_of_hundredths[std::size_t(centipawns)];
+        return negative ? -centipawns : centipawns;
+    }
+    return general_comment_eval(comment, parsing).value_or(kNoEval);
+}
+
+std::optional<int> comment_eval(std::string_view comment, EvalParsing parsing) {
+    int value = comment_eval_value(comment, parsing);
+    if (value == kNoEval) return std::nullopt;
+    return value;
 }
 
 std::optional<int> lichess_eval(std::string_view comment, EvalParsing parsing) {

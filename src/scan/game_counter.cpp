@@ -133,11 +133,21 @@ bool GameCounter::set_up_board() {
     return board_.set_fen(*fixed, chess960_);
 }
 
-void GameCounter::begin_movetext() {
-    if (!has_good_result_) return skip_game(GameSkipReason::NoResult);
-    if (has_bad_termination_) return skip_game(GameSkipReason::BadTermination);
-    if (!set_up_board())
-        return skip_game(GameSkipReason::InvalidFen, "invalid FEN \"" + fen_ + "\"");
+// A game its tags reject is not read move by move.
+bool GameCounter::begin_movetext() {
+    if (!has_good_result_) {
+        skip_game(GameSkipReason::NoResult);
+    } else if (has_bad_termination_) {
+        skip_game(GameSkipReason::BadTermination);
+    } else if (!set_up_board()) {
+        skip_game(GameSkipReason::InvalidFen, "invalid FEN \"" + fen_ + "\"");
+    } else {
+        start_counting();
+    }
+    return counting_;
+}
+
+void GameCounter::start_counting() {
     counting_ = true;
     counted_sides_ = Side::Both;
     if (rules_.engine_filter) {
@@ -176,14 +186,16 @@ void GameCounter::count_position(int eval) {
     key.material = board_.material();
     bool is_mate = eval == kMateScore || eval == -kMateScore;
     key.eval = is_mate ? eval : binned_scores_[std::size_t(eval + kMaxScore)];
-    game_keys_.push_back(counts::pack_key(key));
+    std::uint64_t packed = counts::pack_key(key);
+    counts_.prefetch(packed);  // added at the game's end, by then without a wait for memory
+    game_keys_.push_back(packed);
 }
 
 bool GameCounter::move(std::string_view san, std::string_view comment) {
     if (!counting_) return false;
     ++ply_;
-    auto eval = comment_eval(comment, rules_.eval_parsing);
-    if (eval) count_position(*eval);
+    int eval = comment_eval_value(comment, rules_.eval_parsing);
+    if (eval != kNoEval) count_position(eval);
     auto move = board_.parse_san(san);
     if (!move) {
         skip_game(GameSkipReason::IllegalMove,
@@ -192,7 +204,7 @@ bool GameCounter::move(std::string_view san, std::string_view comment) {
     }
     board_.play(*move);
     // A lichess annotation describes the position after the move, from White's side.
-    if (!eval && !comment.empty()) {
+    if (eval == kNoEval && !comment.empty()) {
         if (auto white_eval = lichess_eval(comment, rules_.eval_parsing))
             count_position(board_.side_to_move() == chess::Color::White ? *white_eval
                                                                         : -*white_eval);

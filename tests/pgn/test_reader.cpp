@@ -14,11 +14,13 @@ struct RecordedGame {
     std::size_t offset = 0;
 };
 
-// Records everything the reader reports; stops taking moves after `move_limit`.
+// Records everything the reader reports; stops taking moves after `move_limit`, and takes
+// none of games with a tag named `declining_tag`.
 class RecordingVisitor : public wdl::pgn::Visitor {
   public:
     std::vector<RecordedGame> games;
     std::size_t move_limit = SIZE_MAX;
+    std::string declining_tag = "-";
 
     void begin_game(std::size_t offset) override {
         games.emplace_back();
@@ -27,7 +29,11 @@ class RecordingVisitor : public wdl::pgn::Visitor {
     void tag(std::string_view name, std::string_view value) override {
         games.back().tags.emplace_back(name, value);
     }
-    void begin_movetext() override {}
+    bool begin_movetext() override {
+        for (const auto& [name, value] : games.back().tags)
+            if (name == declining_tag) return false;
+        return true;
+    }
     bool move(std::string_view san, std::string_view comment) override {
         games.back().moves.emplace_back(san, comment);
         return games.back().moves.size() < move_limit;
@@ -134,6 +140,29 @@ TEST_CASE("a visitor can decline the rest of a game's moves", "[pgn]") {
     CHECK(visitor.games[0].moves.size() == 2);
     CHECK(visitor.games[1].moves.size() == 2);
     CHECK(visitor.games[1].terminated);
+}
+
+TEST_CASE("a visitor can decline a game after its tags, and its end is still found", "[pgn]") {
+    RecordingVisitor visitor;
+    visitor.declining_tag = "Skip";
+    wdl::pgn::read_games(
+        "[Skip \"1\"]\n\n1. e4 {1-0 [White \"x\"]} (1. d4 0-1) e5 1/2-1/2\n\n"
+        "[Event \"x\"]\n\n1. d4 d5 *\n\n[Skip \"1\"]\n\n1. c4 c5\n[Event \"y\"]\n1. Nf3 0-1",
+        visitor);
+    REQUIRE(visitor.games.size() == 4);
+    CHECK(visitor.games[0].moves.empty());
+    CHECK(visitor.games[0].terminated);
+    CHECK(visitor.games[1].moves == Moves{{"d4", ""}, {"d5", ""}});
+    CHECK(visitor.games[2].moves.empty());
+    CHECK_FALSE(visitor.games[2].terminated);
+    CHECK(visitor.games[3].moves == Moves{{"Nf3", ""}});
+}
+
+TEST_CASE("move numbers glued to their dots, to a comment or to the text's end", "[pgn]") {
+    auto v = read("1.e4 2.{c} 2... e5 3.. Nf3 12.Nc3 4.\n123 4.");
+    REQUIRE(v.games.size() == 1);
+    CHECK(v.games[0].moves ==
+          Moves{{"e4", "c"}, {"e5", ""}, {"Nf3", ""}, {"Nc3", ""}, {"123", ""}});
 }
 
 TEST_CASE("garbage never crashes or hangs the reader", "[pgn]") {

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <string>
 
 #include "wdl/scan/eval_parsing.hpp"
 
@@ -94,4 +95,33 @@ TEST_CASE("lichess eval annotations are read from White's point of view", "[scan
     CHECK_FALSE(lichess_eval("[%eval abc]", EvalParsing::Exact));
     // A lichess comment has no fishtest-style eval token.
     CHECK_FALSE(comment_eval(" [%eval 0.57] [%clk 0:03:00]", EvalParsing::Exact));
+}
+
+// comment_eval reads the usual "+H.hh/" start by a shortcut; it must agree with the general
+// number parser on every such value, sign, delimiter and mode.
+TEST_CASE("the two-decimal shortcut agrees with the general parser", "[scan][eval]") {
+    using wdl::scan::pawns_to_centipawns;
+    int compared = 0;
+    for (int hundredths = 0; hundredths < 10000; ++hundredths) {
+        for (const char* sign : {"", "+", "-"}) {
+            char token[16];
+            std::snprintf(token, sizeof token, "%s%d.%02d", sign, hundredths / 100,
+                          hundredths % 100);
+            for (EvalParsing parsing : {EvalParsing::Exact, EvalParsing::Legacy}) {
+                auto expected = pawns_to_centipawns(token, parsing);
+                REQUIRE(expected);
+                CAPTURE(token);
+                CHECK(comment_eval(std::string(token) + "/17 0.52s", parsing) == expected);
+                CHECK(comment_eval(std::string(token) + " 17/28 583", parsing) == expected);
+                ++compared;
+            }
+        }
+    }
+    CHECK(compared == 60000);
+    // Shapes the shortcut leaves to the general parser.
+    CHECK(comment_eval("+0.5/3 1s", EvalParsing::Exact) == 50);
+    CHECK(comment_eval("+100.25/3 1s", EvalParsing::Exact) == 1000);
+    CHECK(comment_eval("+0.125/3 1s", EvalParsing::Exact) == 13);
+    CHECK_FALSE(comment_eval("+0.57", EvalParsing::Exact));
+    CHECK_FALSE(comment_eval("+0.57x/3", EvalParsing::Exact));
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -32,8 +33,12 @@ class Board {
     int halfmove_clock() const { return halfmove_clock_; }
     bool is_chess960() const { return chess960_; }
     // P + 3N + 3B + 5R + 9Q over both colours (kings count 0).
-    int material() const;
-    bool in_check() const;
+    int material() const {
+        auto count = [this](PieceType type) { return std::popcount(by_type_[int(type)]); };
+        return count(PieceType::Pawn) + 3 * (count(PieceType::Knight) + count(PieceType::Bishop)) +
+               5 * count(PieceType::Rook) + 9 * count(PieceType::Queen);
+    }
+    bool in_check() const { return in_check_; }
     // The piece on a square, if any.
     std::optional<PieceType> piece_type_on(Square square) const;
     std::optional<Color> color_on(Square square) const;
@@ -41,7 +46,11 @@ class Board {
     // Resolves a SAN move (O-O and 0-0 spellings, optional 'x', optional '=' before the
     // promotion piece, trailing + # ! ? tolerated). Returns std::nullopt if the text is
     // garbled, ambiguous or not a legal move here. Allocation-free.
-    std::optional<Move> parse_san(std::string_view san) const;
+    std::optional<Move> parse_san(std::string_view san) const {
+        Move move = resolve_san(san);
+        if (move.from == move.to) return std::nullopt;
+        return move;
+    }
     // Plays a legal move (as returned by parse_san or legal_moves).
     void play(Move move);
 
@@ -54,7 +63,15 @@ class Board {
   private:
     using Bitboard = std::uint64_t;
     enum CastlingSide : std::uint8_t { KingSide, QueenSide };
-    static constexpr std::uint8_t no_piece = 12;  // piece codes: type + 6 * color
+    // Piece codes on squares_: type + 8 * color, so that each is one mask or shift away.
+    static constexpr std::uint8_t no_piece = 15;
+    static constexpr std::uint8_t piece_code(Color color, PieceType type) {
+        return static_cast<std::uint8_t>(static_cast<int>(type) | static_cast<int>(color) << 3);
+    }
+    static constexpr PieceType type_of(std::uint8_t code) {
+        return static_cast<PieceType>(code & 7);
+    }
+    static constexpr int color_of(std::uint8_t code) { return code >> 3; }
 
     Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
     Bitboard pieces(Color color) const { return by_color_[static_cast<int>(color)]; }
@@ -62,12 +79,22 @@ class Board {
         return by_color_[static_cast<int>(color)] & by_type_[static_cast<int>(type)];
     }
     Square king_square(Color color) const;
-    Bitboard attackers_to(int square, Bitboard occupancy) const;
+    // Whether a piece of `attacker`, other than the `ignored` ones, attacks the square when the
+    // board's occupancy is `occupancy`.
+    bool attacked_by(int square, Color attacker, Bitboard occupancy, Bitboard ignored = 0) const;
     Bitboard pinned_pieces(Color color) const;
     bool leaves_king_safe(Move move) const;
+    // Whether the nearest piece on ray `direction` from `square` is a slider of `attacker` that
+    // moves along it.
+    bool slider_attacks_along(int square, int direction, Bitboard occupancy, Color attacker) const;
+    bool is_legal_candidate(Move move) const;
+    bool gives_check(Move move, PieceType moved) const;
     bool castling_is_legal(CastlingSide side) const;
-    std::optional<Move> parse_castling(CastlingSide side) const;
-    std::optional<Move> parse_piece_move(std::string_view san) const;
+    // parse_san's work. No move is Move{} (from == to): a std::optional<Move> returned from
+    // here would be assembled in memory by g++ and stall its reader.
+    Move resolve_san(std::string_view san) const;
+    Move resolve_castling(CastlingSide side) const;
+    Move resolve_piece_move(std::string_view san) const;
 
     explicit Board(std::nullopt_t);  // empty board, no castling rights
     void put_piece(int square, Color color, PieceType type);
@@ -75,6 +102,7 @@ class Board {
     void move_piece(int from, int to);
     void play_castling(Move move);
     void drop_castling_rights_touching(int square);
+    void update_castling_squares();
     bool parse_placement(std::string_view placement);
     bool parse_castling_field(std::string_view field);
     void add_castling_right(Color color, CastlingSide side, int rook_square);
@@ -86,7 +114,10 @@ class Board {
     std::array<std::uint8_t, 64> squares_{};
     // Rook square of each castling right, [color][CastlingSide], or no_square.
     std::array<std::array<Square, 2>, 2> castling_rook_{};
+    // The kings and rooks whose moves (or capture) change castling rights.
+    Bitboard castling_squares_ = 0;
     Square en_passant_square_ = no_square;
+    bool in_check_ = false;  // the side to move's king is attacked
     Color side_to_move_ = Color::White;
     bool chess960_ = false;
     int halfmove_clock_ = 0;

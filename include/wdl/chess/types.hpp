@@ -26,7 +26,7 @@ enum class MoveKind : std::uint8_t { Normal, Promotion, EnPassant, Castling };
 // A move in 4 bytes. Castling is encoded as "king captures own rook" (from = king square,
 // to = castling rook square) so Chess960 castling is unambiguous even when the king does
 // not move; Board::to_uci translates it to the usual notation.
-struct Move {
+struct alignas(4) Move {
     Square from = 0;
     Square to = 0;
     MoveKind kind = MoveKind::Normal;

@@ -13,8 +13,9 @@ class Visitor {
     // A game starts at byte `offset` of the text handed to read_games.
     virtual void begin_game(std::size_t offset) = 0;
     virtual void tag(std::string_view name, std::string_view value) = 0;
-    // Called once per game after its tags (also for a game without tags).
-    virtual void begin_movetext() = 0;
+    // Called once per game after its tags (also for a game without tags). Return false to
+    // receive no moves of this game (its end is still reported).
+    virtual bool begin_movetext() = 0;
     // One mainline move as written (move-number prefix removed) with the first comment that
     // follows it, without braces and leading blanks (empty if none). Return false to receive
     // no further moves of this game.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -19,6 +20,12 @@ inline constexpr int kMaxScore = 1000;
 // from the mover's point of view; mates are +-kMateScore. No value for "book", for a
 // comment without a space or '/', or for a token that is not a number.
 std::optional<int> comment_eval(std::string_view comment, EvalParsing parsing);
+
+// comment_eval for the scanner's hot path: the value, or kNoEval. An int comes back in a
+// register, where g++ assembles a std::optional<int> in memory and the caller's read of it
+// then waits for the two stores.
+inline constexpr int kNoEval = std::numeric_limits<int>::min();
+int comment_eval_value(std::string_view comment, EvalParsing parsing);
 
 // The value of a lichess "[%eval 0.57]" or "[%eval #-3]" annotation in the comment, in
 // centipawns from White's point of view; mates are +-kMateScore.

@@ -68,7 +68,7 @@ class GameCounter : public pgn::Visitor {
 
     void begin_game(std::size_t offset) override;
     void tag(std::string_view name, std::string_view value) override;
-    void begin_movetext() override;
+    bool begin_movetext() override;
     bool move(std::string_view san, std::string_view comment) override;
     void end_game(bool terminated) override;
 
@@ -82,6 +82,7 @@ class GameCounter : public pgn::Visitor {
     bool counts_side(chess::Color color) const;
     void count_position(int eval);
     bool set_up_board();
+    void start_counting();
     void skip_game(GameSkipReason reason, std::string description = {});
 
     const CountingRules& rules_;

@@ -201,15 +201,16 @@ bool is_null_document(std::string_view text) {
 // scanners' spelling by their packed value, other spellings by their text (in Python
 // "('W', 1, 2, 3)" and "('W', 1, 2, +3)" are different JSON keys that both count).
 struct FileEntry {
+    int group = 0;
     std::uint64_t packed = 0;  // when canonical
     std::string text;          // when not
     PositionKey key;
     std::int64_t count = 0;
     bool operator<(const FileEntry& other) const {
-        return std::tie(text, packed) < std::tie(other.text, other.packed);
+        return std::tie(group, text, packed) < std::tie(other.group, other.text, other.packed);
     }
     bool same_key(const FileEntry& other) const {
-        return packed == other.packed && text == other.text;
+        return group == other.group && packed == other.packed && text == other.text;
     }
 };
 
@@ -217,7 +218,7 @@ struct FileEntry {
 // repeated key's last count, so the sink gets (last - sum of all) of each such key. Returns
 // the repetitions, spelled as in the file.
 std::vector<std::string> correct_repeated_keys(std::vector<FileEntry> entries,
-                                               const CountSink& sink) {
+                                               const GroupedCountSink& sink) {
     std::stable_sort(entries.begin(), entries.end());
     std::vector<std::string> repeated;
     for (std::size_t first = 0, last = 0; first < entries.size(); first = last) {
@@ -226,7 +227,7 @@ std::vector<std::string> correct_repeated_keys(std::vector<FileEntry> entries,
             sum += entries[last].count;
         if (last - first == 1) continue;
         const FileEntry& final_entry = entries[last - 1];
-        sink(final_entry.key, final_entry.count - sum);
+        sink(final_entry.group, final_entry.key, final_entry.count - sum);
         for (std::size_t i = first + 1; i < last; ++i)
             repeated.push_back(entries[i].text.empty() ? format_key(entries[i].key)
                                                        : entries[i].text);
@@ -240,37 +241,165 @@ bool packable(const PositionKey& key) {
            key.eval >= -0x8000 && key.eval <= 0x7fff;
 }
 
-// Calls entry(key text, key, canonical, count) for every key of the document in order.
+// The group of the keys of a plain file's top-level object, for the entry functions below.
+constexpr int kPlainGroup = -1;
+
+// Calls entry(group, key text, key, canonical, count) for the field, a key and its count.
 template <typename EntryFunction>
-void read_entries(const std::filesystem::path& path, simdjson::padded_string_view text,
-                  EntryFunction&& entry) {
+void read_entry(const std::filesystem::path& path, od::field& field, std::string_view key_text,
+                int group, EntryFunction&& entry) {
+    if (key_text.find('\\') != std::string_view::npos) {
+        if (auto error = field.unescaped_key().get(key_text)) fail_json(path, error);
+    }
+    auto key = parse_canonical_key(key_text);
+    bool canonical = key && packable(*key);
+    if (!canonical) key = parse_key(key_text);
+    if (!key) {
+        throw Error(fmt::format("{}: key \"{}\" is not of the form ('W', move, material, eval).",
+                                path.string(), key_text));
+    }
+    entry(group, key_text, *key, canonical, read_count(path, key_text, field.value()));
+}
+
+// read_entry for every field of a count object, in order.
+template <typename EntryFunction>
+void read_object_entries(const std::filesystem::path& path, od::object object, const char* text_end,
+                         int group, EntryFunction&& entry) {
+    for (auto field_result : object) {
+        od::field field;
+        if (auto error = std::move(field_result).get(field)) fail_json(path, error);
+        read_entry(path, field, raw_key(field, text_end), group, entry);
+    }
+}
+
+// The fields of a grouped file besides its keys, as found.
+struct GroupedHeader {
+    std::optional<std::string> format, group_by;
+    std::optional<std::int64_t> version, groups;
+    std::optional<int> count_objects;
+
+    static bool is_field(std::string_view name) {
+        return name == "format" || name == "version" || name == "groupBy" || name == "groups" ||
+               name == "counts";
+    }
+    bool seen() const { return format || group_by || version || groups || count_objects; }
+};
+
+std::string header_string(const std::filesystem::path& path, std::string_view name,
+                          od::value value) {
+    std::string_view text;
+    if (value.get_string().get(text)) {
+        throw Error(fmt::format("{}: \"{}\" of a grouped count file must be a string.",
+                                path.string(), name));
+    }
+    return std::string(text);
+}
+
+std::int64_t header_integer(const std::filesystem::path& path, std::string_view name,
+                            od::value value) {
+    std::int64_t number = 0;
+    if (value.get_int64().get(number)) {
+        throw Error(fmt::format("{}: \"{}\" of a grouped count file must be an integer.",
+                                path.string(), name));
+    }
+    return number;
+}
+
+// The grouping a grouped file's header declares, checked against its list of counts.
+Grouping checked_grouping(const std::filesystem::path& path, const GroupedHeader& header) {
+    auto fail = [&](const std::string& problem) {
+        throw Error(fmt::format("{}: {}", path.string(), problem));
+    };
+    if (header.format != kGroupedFormat)
+        fail(fmt::format("a grouped count file needs \"format\": \"{}\".", kGroupedFormat));
+    if (header.version != kGroupedFormatVersion)
+        fail(fmt::format(
+            "version {} of grouped count files is not supported (this program "
+            "reads version {}).",
+            header.version ? std::to_string(*header.version) : "(none)", kGroupedFormatVersion));
+    auto by = header.group_by ? group_by_from_name(*header.group_by) : std::nullopt;
+    if (!by) fail("\"groupBy\" of a grouped count file must be \"game\" or \"test\".");
+    if (!header.count_objects) fail("a grouped count file needs \"counts\", a list of objects.");
+    if (!header.groups || *header.groups < 1 || *header.groups > kMaxGroups ||
+        *header.groups != *header.count_objects) {
+        fail(
+            fmt::format("\"groups\" must be the number of count objects in \"counts\" ({}), "
+                        "at most {}.",
+                        *header.count_objects, kMaxGroups));
+    }
+    return {*by, int(*header.groups)};
+}
+
+// The "counts" of a grouped file: read_object_entries for each object, its index the group.
+// Returns the number of objects.
+template <typename EntryFunction>
+int read_count_objects(const std::filesystem::path& path, od::value value, const char* text_end,
+                       EntryFunction&& entry) {
+    od::array array;
+    if (value.get_array().get(array)) {
+        throw Error(fmt::format("{}: \"counts\" of a grouped count file must be a list of objects.",
+                                path.string()));
+    }
+    int group = 0;
+    for (auto element : array) {
+        od::object object;
+        if (auto error = element.get_object().get(object)) {
+            if (error != simdjson::INCORRECT_TYPE) fail_json(path, error);
+            throw Error(
+                fmt::format("{}: entry {} of \"counts\" is not an object.", path.string(), group));
+        }
+        if (group == kMaxGroups) {
+            throw Error(fmt::format("{}: more than {} groups.", path.string(), kMaxGroups));
+        }
+        read_object_entries(path, object, text_end, group++, entry);
+    }
+    return group;
+}
+
+// Calls entry(group, key text, key, canonical, count) for every key of the document in
+// order: the keys of a plain file with group kPlainGroup, those of a grouped file with their
+// group. Returns the grouping of a grouped file.
+template <typename EntryFunction>
+std::optional<Grouping> read_entries(const std::filesystem::path& path,
+                                     simdjson::padded_string_view text, EntryFunction&& entry) {
     const char* text_end = text.data() + text.size();
     od::parser parser;
     od::document document;
     if (auto error = parser.iterate(text).get(document)) fail_json(path, error);
     od::object object;
     if (auto error = document.get_object().get(object)) fail_json(path, error);
+    GroupedHeader header;
+    bool plain_keys = false;
     for (auto field_result : object) {
         od::field field;
         if (auto error = std::move(field_result).get(field)) fail_json(path, error);
-        std::string_view key_text = raw_key(field, text_end);
-        if (key_text.find('\\') != std::string_view::npos) {
-            if (auto error = field.unescaped_key().get(key_text)) fail_json(path, error);
+        std::string_view name = raw_key(field, text_end);
+        // Keys are at least 14 characters long: the header's names are told apart by length.
+        if (name.size() > 7 || !GroupedHeader::is_field(name)) {
+            plain_keys = true;
+            read_entry(path, field, name, kPlainGroup, entry);
+        } else if (name == "counts") {
+            header.count_objects = read_count_objects(path, field.value(), text_end, entry);
+        } else if (name == "format" || name == "groupBy") {
+            (name == "format" ? header.format : header.group_by) =
+                header_string(path, name, field.value());
+        } else {
+            (name == "version" ? header.version : header.groups) =
+                header_integer(path, name, field.value());
         }
-        auto key = parse_canonical_key(key_text);
-        bool canonical = key && packable(*key);
-        if (!canonical) key = parse_key(key_text);
-        if (!key) {
-            throw Error(
-                fmt::format("{}: key \"{}\" is not of the form ('W', move, material, eval).",
-                            path.string(), key_text));
-        }
-        entry(key_text, *key, canonical, read_count(path, key_text, field.value()));
     }
     // Past the end of the document, asking for the current location is an error.
     if (!document.current_location().error()) {
         throw Error(fmt::format("malformed JSON in {}: trailing content", path.string()));
     }
+    if (!header.seen()) return std::nullopt;
+    if (plain_keys) {
+        throw Error(
+            fmt::format("{}: a grouped count file has its keys in \"counts\", not beside "
+                        "its header.",
+                        path.string()));
+    }
+    return checked_grouping(path, header);
 }
 
 // Whether keys come in strictly increasing order, as scanners write them: then none repeats.
@@ -285,25 +414,42 @@ struct KeyOrder {
     }
 };
 
-// read_count_file on a file already opened.
+// Key order of each group (index group + 1, so that a plain file's keys come first).
+struct GroupKeyOrders {
+    std::vector<KeyOrder> orders;
+
+    void see(int group, std::string_view key) {
+        std::size_t index = std::size_t(group + 1);
+        if (index >= orders.size()) orders.resize(index + 1);
+        orders[index].see(key);
+    }
+    bool increasing() const {
+        return std::all_of(orders.begin(), orders.end(),
+                           [](const KeyOrder& order) { return order.increasing; });
+    }
+};
+
+// read_count_file on a file already opened; the sink gets kPlainGroup for a plain file's keys.
 CountFileReport read_counts(const std::filesystem::path& path, const JsonText& text,
-                            const CountSink& sink) {
+                            const GroupedCountSink& sink) {
     CountFileReport report;
     if (is_null_document(text.view())) return report;
     // One comparison per key proves that none repeats, and the counts go straight to the
     // sink. Only a file out of order is read once more to find its repeated keys.
-    KeyOrder order;
-    read_entries(path, text.view(),
-                 [&](std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
-                     order.see(key_text);
-                     sink(key, count);
-                 });
-    if (order.increasing) return report;
+    GroupKeyOrders orders;
+    report.grouping = read_entries(path, text.view(),
+                                   [&](int group, std::string_view key_text, const PositionKey& key,
+                                       bool, std::int64_t count) {
+                                       orders.see(group, key_text);
+                                       sink(group, key, count);
+                                   });
+    if (orders.increasing()) return report;
     std::vector<FileEntry> entries;
     read_entries(
         path, text.view(),
-        [&](std::string_view key_text, const PositionKey& key, bool canonical, std::int64_t count) {
-            entries.push_back({canonical ? pack_key(key) : 0,
+        [&](int group, std::string_view key_text, const PositionKey& key, bool canonical,
+            std::int64_t count) {
+            entries.push_back({group, canonical ? pack_key(key) : 0,
                                canonical ? std::string() : std::string(key_text), key, count});
         });
     report.repeated_keys = correct_repeated_keys(std::move(entries), sink);
@@ -314,7 +460,16 @@ CountFileReport read_counts(const std::filesystem::path& path, const JsonText& t
 
 CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink) {
     JsonText text(path);
-    return read_counts(path, text, sink);
+    return read_counts(
+        path, text, [&sink](int, const PositionKey& key, std::int64_t count) { sink(key, count); });
+}
+
+CountFileReport read_grouped_count_file(const std::filesystem::path& path,
+                                        const GroupedCountSink& sink) {
+    JsonText text(path);
+    return read_counts(path, text, [&sink](int group, const PositionKey& key, std::int64_t count) {
+        sink(std::max(group, 0), key, count);
+    });
 }
 
 namespace {
@@ -346,21 +501,35 @@ struct HalfCounts {
 void count_half(const std::filesystem::path& path, simdjson::padded_string_view text,
                 HalfCounts& half) {
     try {
-        read_entries(
+        auto grouping = read_entries(
             path, text,
-            [&](std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
+            [&](int, std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
                 half.order.see(key_text);
                 half.target->add(key, count);
             });
+        if (grouping) half.order.increasing = false;  // not the half of a plain file
     } catch (...) {
         half.error = std::current_exception();
     }
 }
 
-// Reads a large file in two halves on two threads into targets of their own; false (nothing
-// added) if the file cannot be split, a half does not parse, or its keys are not in order.
+// Whether the document is an object whose first key is a position key: a plain count file,
+// not a grouped one (whose halves would not be count objects).
+bool begins_with_position_key(std::string_view text) {
+    std::size_t brace = text.find_first_not_of(" \t\r\n");
+    if (brace == std::string_view::npos || text[brace] != '{') return false;
+    std::size_t quote = text.find_first_not_of(" \t\r\n", brace + 1);
+    if (quote == std::string_view::npos || text[quote] != '"') return false;
+    std::size_t first = text.find_first_not_of(" \t", quote + 1);
+    return first != std::string_view::npos && text[first] == '(';
+}
+
+// Reads a large plain file in two halves on two threads into targets of their own; false
+// (nothing added) if the file is not plain or cannot be split, a half does not parse, or its
+// keys are not in order.
 bool add_in_halves(const std::filesystem::path& path, JsonText& text, CountTarget& target) {
     std::string_view whole(text.view().data(), text.view().size());
+    if (!begins_with_position_key(whole)) return false;
     auto split = find_split(whole);
     if (!split) return false;
     char* cut = text.make_writable(*split, 2);
@@ -393,9 +562,14 @@ CountFileReport read_count_file(const std::filesystem::path& path, CountTarget& 
     bool large = text.view().size() >= kSplitBytes && !is_null_document(text.view());
     if (large && add_in_halves(path, text, target)) return {};
     // Small, unusual or faulty files: in one piece, which also words any error.
-    return read_counts(path, text, [&target](const PositionKey& key, std::int64_t count) {
-        target.add(key, count);
-    });
+    return read_counts(path, text,
+                       [&target](int group, const PositionKey& key, std::int64_t count) {
+                           if (group == kPlainGroup) {
+                               target.add(key, count);
+                           } else {
+                               target.add_to_group(group, key, count);
+                           }
+                       });
 }
 
 }  // namespace wdl::counts

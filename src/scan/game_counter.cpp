@@ -75,8 +75,15 @@ GameCounter::GameCounter(const CountingRules& rules, counts::CountMap& counts)
         binned_scores_.push_back(bin_eval(score, rules_.bin_width));
 }
 
-void GameCounter::begin_game(std::size_t) {
+void GameCounter::begin_chunk(std::size_t file_index, std::uint64_t offset) {
+    file_index_ = file_index;
+    chunk_offset_ = offset;
+}
+
+void GameCounter::begin_game(std::size_t offset) {
     ++tally_.games_read;
+    if (rules_.grouping)
+        game_group_ = rules_.grouping->group_of(file_index_, chunk_offset_ + offset);
     fen_.clear();
     white_.clear();
     black_.clear();
@@ -205,7 +212,7 @@ void GameCounter::end_game(bool terminated) {
     if (!terminated) {
         return skip_game(GameSkipReason::Incomplete, "game ends without a result (truncated?)");
     }
-    for (auto key : game_keys_) counts_.add(key);
+    for (auto key : game_keys_) counts_.add(counts::with_group(key, game_group_));
     tally_.positions += game_keys_.size();
     ++tally_.games_accepted;
     counting_ = false;

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "wdl/counts/count_file.hpp"
@@ -25,6 +26,18 @@ struct WdlCounts {
     std::int64_t total() const { return wins + draws + losses; }
 };
 
+// A retained count of one group: its packed key (counts::pack_key) and count.
+struct KeyCount {
+    std::uint64_t key = 0;
+    std::int64_t count = 0;
+};
+
+// A cell of the grid: the mom and internal eval of a retained key.
+struct GridCell {
+    int mom = 0;
+    int eval = 0;
+};
+
 class CountGrid : public counts::CountTarget {
   public:
     CountGrid(const GridFilter& filter, const model::Normalization& normalization);
@@ -32,6 +45,14 @@ class CountGrid : public counts::CountTarget {
     // Adds the count if the key passes the move/material filters and its internal eval lies
     // within +-eval_max(); other keys are not retained.
     void add(const counts::PositionKey& key, std::int64_t count) override;
+    // add(), and a retained count is also kept with its key in the list of its group.
+    void add_to_group(int group, const counts::PositionKey& key, std::int64_t count) override;
+
+    // The cell of a key, none if the key is not retained.
+    std::optional<GridCell> cell_of(const counts::PositionKey& key) const;
+    // The retained counts of each group of grouped input, in the order read (group g at
+    // index g; empty for plain input).
+    const std::vector<std::vector<KeyCount>>& group_counts() const { return group_counts_; }
 
     // A grid of the same filter and normalization, without counts.
     std::unique_ptr<counts::CountTarget> blank_copy() const override;
@@ -53,6 +74,7 @@ class CountGrid : public counts::CountTarget {
     WdlCounts totals_at_mom(int mom) const;
 
   private:
+    void add_at(const GridCell& cell, counts::Outcome result, std::int64_t count);
     std::size_t eval_span() const { return std::size_t(2 * eval_max_ + 1); }
 
     GridFilter filter_;
@@ -63,6 +85,7 @@ class CountGrid : public counts::CountTarget {
     bool scale_by_move_ = false;
     int scale_offset_ = 0;
     std::vector<double> scales_;
+    std::vector<std::vector<KeyCount>> group_counts_;
 };
 
 }  // namespace wdl::fit

@@ -67,7 +67,7 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
         ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::scan::EvalParsing>{
             {"exact", wdl::scan::EvalParsing::Exact}, {"legacy", wdl::scan::EvalParsing::Legacy}}));
     app.add_option("-o", options.output, "Output JSON file (default: scoreWDLstat.json)");
-    auto* groups =
+    auto* groups_option =
         app.add_option_function<int>(
                "--groups",
                [&options](int groups) {
@@ -90,7 +90,7 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
            "groups 0, 1, ... K-1, 0, ...). Default: game")
         ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::counts::GroupBy>{
             {"game", wdl::counts::GroupBy::Game}, {"test", wdl::counts::GroupBy::Test}}))
-        ->needs(groups);
+        ->needs(groups_option);
     app.add_option("--json", options.json,
                    "Also write the summary (files, games read, accepted and skipped by reason, "
                    "positions, warnings) as JSON to this file");

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# All benchmarks: the scanner against bare decompression, the fitter against the original's
-# timings. Figures go to stdout as Markdown tables. Run on an otherwise idle machine.
+# All benchmarks: the scanner against bare decompression; the fitter, its error bars and its
+# cross-validation, side by side with the original scoreWDL.py when ORIGINAL=path/scoreWDL.py
+# is given (see scripts/bench_fit.sh). Run on an otherwise idle machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -9,4 +10,4 @@ echo "## Scanner"
 bash scripts/bench_scan.sh "$@"
 echo
 echo "## Fitter"
-bash scripts/bench_fit.sh
+bash scripts/bench_fit.sh ${ORIGINAL:+--original "$ORIGINAL"}

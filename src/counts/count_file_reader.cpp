@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -197,20 +198,22 @@ bool is_null_document(std::string_view text) {
     return text.substr(first, text.find_last_not_of(kSpace) + 1 - first) == "null";
 }
 
+// The group of the keys of a plain file, for the entry functions and sinks below.
+constexpr int kPlainGroup = -1;
+
 // One entry of a count file, identified as Python's json.load identifies it: keys in the
 // scanners' spelling by their packed value, other spellings by their text (in Python
 // "('W', 1, 2, 3)" and "('W', 1, 2, +3)" are different JSON keys that both count).
 struct FileEntry {
-    int group = 0;
     std::uint64_t packed = 0;  // when canonical
     std::string text;          // when not
     PositionKey key;
     std::int64_t count = 0;
     bool operator<(const FileEntry& other) const {
-        return std::tie(group, text, packed) < std::tie(other.group, other.text, other.packed);
+        return std::tie(text, packed) < std::tie(other.text, other.packed);
     }
     bool same_key(const FileEntry& other) const {
-        return group == other.group && packed == other.packed && text == other.text;
+        return packed == other.packed && text == other.text;
     }
 };
 
@@ -227,7 +230,7 @@ std::vector<std::string> correct_repeated_keys(std::vector<FileEntry> entries,
             sum += entries[last].count;
         if (last - first == 1) continue;
         const FileEntry& final_entry = entries[last - 1];
-        sink(final_entry.group, final_entry.key, final_entry.count - sum);
+        sink(kPlainGroup, final_entry.key, final_entry.count - sum);
         for (std::size_t i = first + 1; i < last; ++i)
             repeated.push_back(entries[i].text.empty() ? format_key(entries[i].key)
                                                        : entries[i].text);
@@ -240,9 +243,6 @@ bool packable(const PositionKey& key) {
     return key.move >= 0 && key.move <= 0xffff && key.material >= 0 && key.material <= 0xff &&
            key.eval >= -0x8000 && key.eval <= 0x7fff;
 }
-
-// The group of the keys of a plain file's top-level object, for the entry functions below.
-constexpr int kPlainGroup = -1;
 
 // Calls entry(group, key text, key, canonical, count) for the field, a key and its count.
 template <typename EntryFunction>
@@ -261,104 +261,139 @@ void read_entry(const std::filesystem::path& path, od::field& field, std::string
     entry(group, key_text, *key, canonical, read_count(path, key_text, field.value()));
 }
 
-// read_entry for every field of a count object, in order.
-template <typename EntryFunction>
-void read_object_entries(const std::filesystem::path& path, od::object object, const char* text_end,
-                         int group, EntryFunction&& entry) {
-    for (auto field_result : object) {
-        od::field field;
-        if (auto error = std::move(field_result).get(field)) fail_json(path, error);
-        read_entry(path, field, raw_key(field, text_end), group, entry);
-    }
-}
-
-// The fields of a grouped file besides its keys, as found.
+// The fields of a grouped count file (docs/formats.md) as found.
 struct GroupedHeader {
     std::optional<std::string> format, group_by;
     std::optional<std::int64_t> version, groups;
-    std::optional<int> count_objects;
+    std::optional<std::vector<PositionKey>> keys;
+    std::optional<int> count_lists;
 
     static bool is_field(std::string_view name) {
         return name == "format" || name == "version" || name == "groupBy" || name == "groups" ||
-               name == "counts";
+               name == "keys" || name == "counts";
     }
-    bool seen() const { return format || group_by || version || groups || count_objects; }
+    bool seen() const { return format || group_by || version || groups || keys || count_lists; }
 };
+
+[[noreturn]] void fail_grouped(const std::filesystem::path& path, std::string_view problem) {
+    throw Error(fmt::format("{}: {}", path.string(), problem));
+}
 
 std::string header_string(const std::filesystem::path& path, std::string_view name,
                           od::value value) {
     std::string_view text;
-    if (value.get_string().get(text)) {
-        throw Error(fmt::format("{}: \"{}\" of a grouped count file must be a string.",
-                                path.string(), name));
-    }
+    if (value.get_string().get(text))
+        fail_grouped(path, fmt::format("\"{}\" of a grouped count file must be a string.", name));
     return std::string(text);
 }
 
 std::int64_t header_integer(const std::filesystem::path& path, std::string_view name,
                             od::value value) {
     std::int64_t number = 0;
-    if (value.get_int64().get(number)) {
-        throw Error(fmt::format("{}: \"{}\" of a grouped count file must be an integer.",
-                                path.string(), name));
-    }
+    if (value.get_int64().get(number))
+        fail_grouped(path, fmt::format("\"{}\" of a grouped count file must be an integer.", name));
     return number;
 }
 
-// The grouping a grouped file's header declares, checked against its list of counts.
-Grouping checked_grouping(const std::filesystem::path& path, const GroupedHeader& header) {
-    auto fail = [&](const std::string& problem) {
-        throw Error(fmt::format("{}: {}", path.string(), problem));
-    };
-    if (header.format != kGroupedFormat)
-        fail(fmt::format("a grouped count file needs \"format\": \"{}\".", kGroupedFormat));
-    if (header.version != kGroupedFormatVersion)
-        fail(fmt::format(
-            "version {} of grouped count files is not supported (this program "
-            "reads version {}).",
-            header.version ? std::to_string(*header.version) : "(none)", kGroupedFormatVersion));
-    auto by = header.group_by ? group_by_from_name(*header.group_by) : std::nullopt;
-    if (!by) fail("\"groupBy\" of a grouped count file must be \"game\" or \"test\".");
-    if (!header.count_objects) fail("a grouped count file needs \"counts\", a list of objects.");
-    if (!header.groups || *header.groups < 1 || *header.groups > kMaxGroups ||
-        *header.groups != *header.count_objects) {
-        fail(
-            fmt::format("\"groups\" must be the number of count objects in \"counts\" ({}), "
-                        "at most {}.",
-                        *header.count_objects, kMaxGroups));
+// The "keys" of a grouped file: a list of keys spelled as in plain count files.
+std::vector<PositionKey> read_key_list(const std::filesystem::path& path, od::value value) {
+    od::array array;
+    if (value.get_array().get(array))
+        fail_grouped(path, "\"keys\" of a grouped count file must be a list of strings.");
+    std::vector<PositionKey> keys;
+    for (auto element : array) {
+        std::string_view text;
+        if (auto error = element.get_string().get(text)) {
+            if (error != simdjson::INCORRECT_TYPE) fail_json(path, error);
+            fail_grouped(path, fmt::format("entry {} of \"keys\" is not a string.", keys.size()));
+        }
+        auto key = parse_canonical_key(text);
+        if (!key || !packable(*key)) key = parse_key(text);
+        if (!key) {
+            fail_grouped(path, fmt::format("key \"{}\" is not of the form ('W', move, material, "
+                                           "eval).",
+                                           text));
+        }
+        keys.push_back(*key);
     }
-    return {*by, int(*header.groups)};
+    return keys;
 }
 
-// The "counts" of a grouped file: read_object_entries for each object, its index the group.
-// Returns the number of objects.
-template <typename EntryFunction>
-int read_count_objects(const std::filesystem::path& path, od::value value, const char* text_end,
-                       EntryFunction&& entry) {
-    od::array array;
-    if (value.get_array().get(array)) {
-        throw Error(fmt::format("{}: \"counts\" of a grouped count file must be a list of objects.",
-                                path.string()));
-    }
+// The "counts" of a grouped file: one list per group of (key number, count) pairs, each pair
+// passed to deliver(group, key number, count). Returns the number of lists.
+template <typename Deliver>
+int read_count_lists(const std::filesystem::path& path, od::value value, Deliver&& deliver) {
+    od::array lists;
+    if (value.get_array().get(lists))
+        fail_grouped(path, "\"counts\" of a grouped count file must be a list of lists.");
     int group = 0;
-    for (auto element : array) {
-        od::object object;
-        if (auto error = element.get_object().get(object)) {
+    for (auto list_result : lists) {
+        if (group == kMaxGroups)
+            fail_grouped(path, fmt::format("more than {} groups.", kMaxGroups));
+        od::array list;
+        if (auto error = list_result.get_array().get(list)) {
             if (error != simdjson::INCORRECT_TYPE) fail_json(path, error);
-            throw Error(
-                fmt::format("{}: entry {} of \"counts\" is not an object.", path.string(), group));
+            fail_grouped(path, fmt::format("entry {} of \"counts\" is not a list.", group));
         }
-        if (group == kMaxGroups) {
-            throw Error(fmt::format("{}: more than {} groups.", path.string(), kMaxGroups));
+        std::uint64_t index = 0;
+        bool have_index = false;
+        for (auto number_result : list) {
+            std::uint64_t number = 0;
+            if (auto error = number_result.get_uint64().get(number)) {
+                if (error != simdjson::INCORRECT_TYPE && error != simdjson::NUMBER_ERROR &&
+                    error != simdjson::NUMBER_OUT_OF_RANGE)
+                    fail_json(path, error);
+                fail_grouped(path, fmt::format("entry {} of \"counts\" must hold non-negative "
+                                               "integers (key number, count, ...).",
+                                               group));
+            }
+            if (have_index) {
+                if (number > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
+                    fail_grouped(path, fmt::format("a count of group {} is out of range.", group));
+                deliver(group, index, std::int64_t(number));
+            }
+            index = number;
+            have_index = !have_index;
         }
-        read_object_entries(path, object, text_end, group++, entry);
+        if (have_index) {
+            fail_grouped(path, fmt::format("entry {} of \"counts\" ends with a key number "
+                                           "without its count.",
+                                           group));
+        }
+        ++group;
     }
     return group;
 }
 
+// The grouping a grouped file's header declares, checked against its keys and counts.
+Grouping checked_grouping(const std::filesystem::path& path, const GroupedHeader& header) {
+    if (header.format != kGroupedFormat)
+        fail_grouped(path,
+                     fmt::format("a grouped count file needs \"format\": \"{}\".", kGroupedFormat));
+    if (header.version != kGroupedFormatVersion) {
+        fail_grouped(path, fmt::format("version {} of grouped count files is not supported (this "
+                                       "program reads version {}).",
+                                       header.version ? std::to_string(*header.version) : "(none)",
+                                       kGroupedFormatVersion));
+    }
+    auto by = header.group_by ? group_by_from_name(*header.group_by) : std::nullopt;
+    if (!by)
+        fail_grouped(path, "\"groupBy\" of a grouped count file must be \"game\" or \"test\".");
+    if (!header.keys) fail_grouped(path, "a grouped count file needs \"keys\", a list of keys.");
+    if (!header.count_lists)
+        fail_grouped(path, "a grouped count file needs \"counts\", a list of lists.");
+    if (!header.groups || *header.groups < 1 || *header.groups > kMaxGroups ||
+        *header.groups != *header.count_lists) {
+        fail_grouped(path, fmt::format("\"groups\" must be the number of lists in \"counts\" "
+                                       "({}), at most {}.",
+                                       *header.count_lists, kMaxGroups));
+    }
+    return {*by, int(*header.groups)};
+}
+
 // Calls entry(group, key text, key, canonical, count) for every key of the document in
-// order: the keys of a plain file with group kPlainGroup, those of a grouped file with their
-// group. Returns the grouping of a grouped file.
+// order: the keys of a plain file with group kPlainGroup (and their text), the counts of a
+// grouped file with their group (and no text). Returns the grouping of a grouped file.
 template <typename EntryFunction>
 std::optional<Grouping> read_entries(const std::filesystem::path& path,
                                      simdjson::padded_string_view text, EntryFunction&& entry) {
@@ -370,6 +405,20 @@ std::optional<Grouping> read_entries(const std::filesystem::path& path,
     if (auto error = document.get_object().get(object)) fail_json(path, error);
     GroupedHeader header;
     bool plain_keys = false;
+    // Counts found before their keys (a reordered file) wait for them.
+    std::vector<std::tuple<int, std::uint64_t, std::int64_t>> waiting;
+    auto deliver = [&](int group, std::uint64_t index, std::int64_t count) {
+        if (!header.keys) {
+            waiting.emplace_back(group, index, count);
+            return;
+        }
+        if (index >= header.keys->size()) {
+            fail_grouped(path, fmt::format("entry {} of \"counts\" names key number {}, but "
+                                           "\"keys\" has {}.",
+                                           group, index, header.keys->size()));
+        }
+        entry(group, std::string_view(), (*header.keys)[index], true, count);
+    };
     for (auto field_result : object) {
         od::field field;
         if (auto error = std::move(field_result).get(field)) fail_json(path, error);
@@ -378,8 +427,10 @@ std::optional<Grouping> read_entries(const std::filesystem::path& path,
         if (name.size() > 7 || !GroupedHeader::is_field(name)) {
             plain_keys = true;
             read_entry(path, field, name, kPlainGroup, entry);
+        } else if (name == "keys") {
+            header.keys = read_key_list(path, field.value());
         } else if (name == "counts") {
-            header.count_objects = read_count_objects(path, field.value(), text_end, entry);
+            header.count_lists = read_count_lists(path, field.value(), deliver);
         } else if (name == "format" || name == "groupBy") {
             (name == "format" ? header.format : header.group_by) =
                 header_string(path, name, field.value());
@@ -393,13 +444,10 @@ std::optional<Grouping> read_entries(const std::filesystem::path& path,
         throw Error(fmt::format("malformed JSON in {}: trailing content", path.string()));
     }
     if (!header.seen()) return std::nullopt;
-    if (plain_keys) {
-        throw Error(
-            fmt::format("{}: a grouped count file has its keys in \"counts\", not beside "
-                        "its header.",
-                        path.string()));
-    }
-    return checked_grouping(path, header);
+    if (plain_keys) fail_grouped(path, "a grouped count file has no keys beside its header.");
+    Grouping grouping = checked_grouping(path, header);
+    for (auto [group, index, count] : waiting) deliver(group, index, count);
+    return grouping;
 }
 
 // Whether keys come in strictly increasing order, as scanners write them: then none repeats.
@@ -414,42 +462,28 @@ struct KeyOrder {
     }
 };
 
-// Key order of each group (index group + 1, so that a plain file's keys come first).
-struct GroupKeyOrders {
-    std::vector<KeyOrder> orders;
-
-    void see(int group, std::string_view key) {
-        std::size_t index = std::size_t(group + 1);
-        if (index >= orders.size()) orders.resize(index + 1);
-        orders[index].see(key);
-    }
-    bool increasing() const {
-        return std::all_of(orders.begin(), orders.end(),
-                           [](const KeyOrder& order) { return order.increasing; });
-    }
-};
-
 // read_count_file on a file already opened; the sink gets kPlainGroup for a plain file's keys.
 CountFileReport read_counts(const std::filesystem::path& path, const JsonText& text,
                             const GroupedCountSink& sink) {
     CountFileReport report;
     if (is_null_document(text.view())) return report;
-    // One comparison per key proves that none repeats, and the counts go straight to the
-    // sink. Only a file out of order is read once more to find its repeated keys.
-    GroupKeyOrders orders;
+    // One comparison per key of a plain file proves that none repeats, and the counts go
+    // straight to the sink. Only a file out of order is read once more to find its repeated
+    // keys. (The counts of a grouped file add up: it has no repeated keys to correct.)
+    KeyOrder order;
     report.grouping = read_entries(path, text.view(),
                                    [&](int group, std::string_view key_text, const PositionKey& key,
                                        bool, std::int64_t count) {
-                                       orders.see(group, key_text);
+                                       if (group == kPlainGroup) order.see(key_text);
                                        sink(group, key, count);
                                    });
-    if (orders.increasing()) return report;
+    if (order.increasing) return report;
     std::vector<FileEntry> entries;
     read_entries(
         path, text.view(),
-        [&](int group, std::string_view key_text, const PositionKey& key, bool canonical,
+        [&](int, std::string_view key_text, const PositionKey& key, bool canonical,
             std::int64_t count) {
-            entries.push_back({group, canonical ? pack_key(key) : 0,
+            entries.push_back({canonical ? pack_key(key) : 0,
                                canonical ? std::string() : std::string(key_text), key, count});
         });
     report.repeated_keys = correct_repeated_keys(std::move(entries), sink);

@@ -26,6 +26,23 @@ void CountMap::add(std::uint64_t packed_key, std::uint64_t count) {
     }
 }
 
+std::optional<std::uint64_t> CountMap::count_of(std::uint64_t packed_key) const {
+    std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = slot_index(packed_key);; i = (i + 1) & mask) {
+        if (slots_[i].key == packed_key) return slots_[i].count;
+        if (slots_[i].key == kEmpty) return std::nullopt;
+    }
+}
+
+void CountMap::add_each(std::span<const std::uint64_t> packed_keys) {
+    constexpr std::size_t kAhead = 8;
+    for (std::size_t i = 0; i < packed_keys.size(); ++i) {
+        if (i + kAhead < packed_keys.size())
+            __builtin_prefetch(&slots_[slot_index(packed_keys[i + kAhead])]);
+        add(packed_keys[i]);
+    }
+}
+
 void CountMap::grow() {
     std::vector<Slot> old = std::move(slots_);
     slots_.assign(old.size() * 2, Slot{});

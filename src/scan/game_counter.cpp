@@ -212,7 +212,9 @@ void GameCounter::end_game(bool terminated) {
     if (!terminated) {
         return skip_game(GameSkipReason::Incomplete, "game ends without a result (truncated?)");
     }
-    for (auto key : game_keys_) counts_.add(counts::with_group(key, game_group_));
+    if (game_group_ != 0)
+        for (auto& key : game_keys_) key = counts::with_group(key, game_group_);
+    counts_.add_each(game_keys_);
     tally_.positions += game_keys_.size();
     ++tally_.games_accepted;
     counting_ = false;

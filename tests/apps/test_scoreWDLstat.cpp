@@ -461,7 +461,15 @@ std::vector<nlohmann::json> group_counts(const fs::path& path, const std::string
     CHECK(file["groupBy"] == group_by);
     CHECK(file["groups"] == groups);
     REQUIRE(file["counts"].size() == std::size_t(groups));
-    return file["counts"].get<std::vector<nlohmann::json>>();
+    const auto& keys = file["keys"];
+    std::vector<nlohmann::json> maps;
+    for (const auto& pairs : file["counts"]) {
+        nlohmann::json map = nlohmann::json::object();
+        for (std::size_t i = 0; i + 1 < pairs.size(); i += 2)
+            map[keys[pairs[i].get<std::size_t>()].get<std::string>()] = pairs[i + 1];
+        maps.push_back(map);
+    }
+    return maps;
 }
 
 nlohmann::json sum_of(const std::vector<nlohmann::json>& groups) {

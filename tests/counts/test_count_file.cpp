@@ -311,9 +311,9 @@ TEST_CASE("grouped count files are read group by group, and summed by plain read
     CHECK(
         text ==
         "{\n  \"format\": \"wdlfit-grouped-counts\",\n  \"version\": 1,\n  \"groupBy\": \"test\",\n"
-        "  \"groups\": 3,\n  \"counts\": [\n    {\n      \"('W', 12, 62, 35)\": 4\n    },\n"
-        "    {},\n    {\n      \"('L', 3, 40, -5)\": 7,\n      \"('W', 12, 62, 35)\": 1\n"
-        "    }\n  ]\n}");
+        "  \"groups\": 3,\n  \"keys\": [\n    \"('L', 3, 40, -5)\",\n    \"('W', 12, 62, 35)\"\n  "
+        "],\n"
+        "  \"counts\": [\n    [1, 4],\n    [],\n    [0, 7, 1, 1]\n  ]\n}");
     auto path = write_temp("grouped.json", text);
     wdl::counts::CountFileReport report;
     auto grouped = read_grouped(path, &report);
@@ -322,12 +322,15 @@ TEST_CASE("grouped count files are read group by group, and summed by plain read
                                                          {"2/('W', 12, 62, 35)", 1}});
     REQUIRE(report.grouping);
     CHECK(*report.grouping == grouping);
-    CHECK(report.repeated_keys.empty());  // one key in two groups is no repetition
-    std::vector<std::string> repeated;
-    CHECK(read_all(path, &repeated) ==
+    CHECK(report.repeated_keys.empty());
+    CHECK(read_all(path) ==
           std::map<std::string, std::int64_t>{{"('W', 12, 62, 35)", 5}, {"('L', 3, 40, -5)", 7}});
-    CHECK(repeated.empty());
     fs::remove(path);
+    // No counts: no keys.
+    CHECK(
+        wdl::counts::grouped_count_file_text({}, {wdl::counts::GroupBy::Game, 1}) ==
+        "{\n  \"format\": \"wdlfit-grouped-counts\",\n  \"version\": 1,\n  \"groupBy\": \"game\",\n"
+        "  \"groups\": 1,\n  \"keys\": [],\n  \"counts\": [\n    []\n  ]\n}");
 }
 
 TEST_CASE("a plain file is one group to grouped readers", "[counts][file][groups]") {
@@ -339,51 +342,59 @@ TEST_CASE("a plain file is one group to grouped readers", "[counts][file][groups
     fs::remove(path);
 }
 
-TEST_CASE("a grouped file is recognized by its content, in any key order",
+TEST_CASE("a grouped file is recognized by its content, in any field order, and its counts add",
           "[counts][file][groups]") {
-    auto path = write_temp("sorted_header.json", R"j({"counts": [{"('D', 1, 78, 0)": 2}, {}],
-        "format": "wdlfit-grouped-counts", "groupBy": "game", "groups": 2, "version": 1})j");
+    auto path = write_temp("sorted_header.json", R"j({"counts": [[0, 2, 1, 3, 0, 1], []],
+        "format": "wdlfit-grouped-counts", "groupBy": "game", "groups": 2,
+        "keys": ["('D', 1, 78, 0)", " ( 'W', 2, 70, +5 ) "], "version": 1})j");
     wdl::counts::CountFileReport report;
     CHECK(read_grouped(path, &report) ==
-          std::map<std::string, std::int64_t>{{"0/('D', 1, 78, 0)", 2}});
+          std::map<std::string, std::int64_t>{{"0/('D', 1, 78, 0)", 3}, {"0/('W', 2, 70, 5)", 3}});
     CHECK(report.grouping == Grouping{wdl::counts::GroupBy::Game, 2});
+    CHECK(report.repeated_keys.empty());
     fs::remove(path);
 }
 
-TEST_CASE("a key repeated within a group keeps its last count", "[counts][file][groups]") {
-    auto path = write_temp("grouped_repeat.json",
-                           R"j({"format": "wdlfit-grouped-counts", "version": 1, "groupBy": "game",
-        "groups": 2, "counts": [{"('W', 1, 2, 3)": 1, "('W', 1, 2, 3)": 5}, {"('W', 1, 2, 3)": 2}]})j");
-    wdl::counts::CountFileReport report;
-    CHECK(read_grouped(path, &report) ==
-          std::map<std::string, std::int64_t>{{"0/('W', 1, 2, 3)", 5}, {"1/('W', 1, 2, 3)", 2}});
-    CHECK(report.repeated_keys == std::vector<std::string>{"('W', 1, 2, 3)"});
-    fs::remove(path);
-}
-
-TEST_CASE("a grouped file's header must match its counts", "[counts][file][groups]") {
-    const std::string counts = R"j("counts": [{"('W', 1, 2, 3)": 1}])j";
-    auto header = [&](const std::string& fields) { return "{" + fields + ", " + counts + "}"; };
+TEST_CASE("a grouped file's header, keys and counts must agree", "[counts][file][groups]") {
     const std::string good =
         R"j("format": "wdlfit-grouped-counts", "version": 1, "groupBy": "game")j";
-    CHECK(grouped_error_of("g0.json", header(good + R"j(, "groups": 1)j")).empty());
+    const std::string keys = R"j("keys": ["('W', 1, 2, 3)"])j";
+    auto file = [&](const std::string& fields) { return "{" + fields + "}"; };
+    CHECK(grouped_error_of("g0.json",
+                           file(good + ", \"groups\": 1, " + keys + R"j(, "counts": [[0, 1]])j"))
+              .empty());
     for (auto [content, problem] : std::vector<std::pair<std::string, std::string>>{
-             {header(R"j("format": "other", "version": 1, "groupBy": "game", "groups": 1)j"),
+             {file(R"j("format": "other", "version": 1, "groupBy": "game", "groups": 1, )j" + keys +
+                   R"j(, "counts": [[0, 1]])j"),
               "\"format\": \"wdlfit-grouped-counts\""},
-             {header(R"j("format": "wdlfit-grouped-counts", "version": 2, "groupBy": "game",
-                       "groups": 1)j"),
+             {file(R"j("format": "wdlfit-grouped-counts", "version": 2, "groupBy": "game",
+                       "groups": 1, )j" +
+                   keys + R"j(, "counts": [[0, 1]])j"),
               "version 2 of grouped count files is not supported"},
-             {header(good + R"j(, "groups": 2)j"),
-              "\"groups\" must be the number of count objects"},
-             {header(R"j("format": "wdlfit-grouped-counts", "version": 1, "groupBy": "engine",
-                       "groups": 1)j"),
+             {file(good + R"j(, "groups": 2, )j" + keys + R"j(, "counts": [[0, 1]])j"),
+              "\"groups\" must be the number of lists"},
+             {file(R"j("format": "wdlfit-grouped-counts", "version": 1, "groupBy": "engine",
+                       "groups": 1, )j" +
+                   keys + R"j(, "counts": [[0, 1]])j"),
               "\"groupBy\""},
-             {header(good + R"j(, "groups": 1, "('W', 5, 6, 7)": 3)j"), "not beside its header"},
-             {"{" + good + R"j(, "groups": 1, "counts": {"('W', 1, 2, 3)": 1}})j",
-              "list of objects"},
-             {"{" + good + R"j(, "groups": 1, "counts": [3]})j", "entry 0 of \"counts\""},
-             {"{" + good + R"j(, "groups": "1", "counts": [{}]})j", "must be an integer"},
-             {"{" + good + R"j(, "groups": 1})j", "needs \"counts\""}}) {
+             {file(good + R"j(, "groups": 1, )j" + keys +
+                   R"j(, "counts": [[0, 1]], "('W', 5, 6, 7)": 3)j"),
+              "no keys beside its header"},
+             {file(good + R"j(, "groups": 1, )j" + keys + R"j(, "counts": [[1, 1]])j"),
+              "names key number 1, but \"keys\" has 1"},
+             {file(good + R"j(, "groups": 1, )j" + keys + R"j(, "counts": [[0]])j"),
+              "without its count"},
+             {file(good + R"j(, "groups": 1, )j" + keys + R"j(, "counts": [[0, -1]])j"),
+              "non-negative integers"},
+             {file(good + R"j(, "groups": 1, )j" + keys +
+                   R"j(, "counts": [{"('W', 1, 2, 3)": 1}])j"),
+              "entry 0 of \"counts\" is not a list"},
+             {file(good + R"j(, "groups": 1, "keys": ["('W', 1, 2)"], "counts": [[0, 1]])j"),
+              "is not of the form"},
+             {file(good + R"j(, "groups": "1", )j" + keys + R"j(, "counts": [[0, 1]])j"),
+              "must be an integer"},
+             {file(good + R"j(, "groups": 1, "counts": [[0, 1]])j"), "needs \"keys\""},
+             {file(good + R"j(, "groups": 1, )j" + keys), "needs \"counts\""}}) {
         CAPTURE(content);
         auto message = grouped_error_of("bad_group.json", content);
         CHECK_THAT(message, Catch::Contains("bad_group.json"));

@@ -16,10 +16,11 @@
 
 // Count files: the scanner's output and the fitter's input (docs/formats.md). Plain, .gz or .zst.
 // A plain count file is a JSON object {"('W', move, material, eval)": count, ...}. A grouped
-// count file (scoreWDLstat --groups K) holds the plain count object of each of K groups:
+// count file (scoreWDLstat --groups K) holds the counts of K groups of games:
 //   {"format": "wdlfit-grouped-counts", "version": 1, "groupBy": "game", "groups": K,
-//    "counts": [{<counts of group 0>}, ..., {<counts of group K-1>}]}
-// whose sum is the plain count file of the same scan. Every reader takes both kinds.
+//    "keys": ["('D', 1, 78, -5)", ...],           every key once, sorted as spelled
+//    "counts": [[0, 12, 5, 1, ...], ..., [...]]}   per group: key number, count, ...
+// whose sum over the groups is the plain count file of the same scan. Every reader takes both.
 namespace wdl::counts {
 
 inline constexpr std::string_view kGroupedFormat = "wdlfit-grouped-counts";
@@ -30,21 +31,21 @@ using CountSink = std::function<void(const PositionKey&, std::int64_t)>;
 using GroupedCountSink = std::function<void(int group, const PositionKey&, std::int64_t)>;
 
 struct CountFileReport {
-    // Keys the file gives more than once (within one group), once per repetition, as spelled
-    // in the file.
+    // Keys a plain file gives more than once, once per repetition, as spelled in the file.
     std::vector<std::string> repeated_keys;
     // A grouped file's groups; none for a plain file.
     std::optional<Grouping> grouping;
 };
 
-// Calls sink once for every key of the file (of every group of a grouped file: the sink then
-// sees the sum of the groups), in no particular order. A key given more than once in one
-// object keeps its last count (as Python's json.load does) and is reported. A file holding
-// just `null` (what the original scanner writes when it counted nothing) is empty. Throws
-// wdl::Error naming the file (and the key) on an unreadable file, malformed JSON, a key not
-// of the form ('W', move, material, eval) (numbers as Python literals), a count that is
-// negative, not an integer or beyond 64 bits, or a grouped file whose header is not version 1
-// of the format or does not match its list of counts.
+// Calls sink once for every key of the file (for every count of every group of a grouped
+// file: the sink then sees the sum of the groups), in no particular order. A key given more
+// than once in a plain file keeps its last count (as Python's json.load does) and is
+// reported; the counts of a grouped file add up. A file holding just `null` (what the
+// original scanner writes when it counted nothing) is empty. Throws wdl::Error naming the file
+// (and the key) on an unreadable file, malformed JSON, a key not of the form
+// ('W', move, material, eval) (numbers as Python literals), a count that is negative, not an
+// integer or beyond 64 bits, or a grouped file that is not version 1 of the format or whose
+// header, keys and counts do not agree.
 CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink);
 
 // read_count_file with the group of each count.
@@ -81,7 +82,8 @@ std::string count_file_text(const CountMap& counts);
 void write_count_file(const CountMap& counts, util::AtomicFile& output);
 
 // The grouped count file of counts whose packed keys carry their group (with_group): the
-// header, then each group's count object in the spelling of count_file_text, indented.
+// header, the keys (one a line), and each group's list of (key number, count) pairs in the
+// order of the keys (one line a group).
 std::string grouped_count_file_text(const CountMap& grouped_counts, const Grouping& grouping);
 
 // Writes grouped_count_file_text into the output and commits it, as write_count_file.

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "wdl/counts/position_key.hpp"
@@ -15,8 +17,13 @@ class CountMap {
     CountMap();
 
     void add(std::uint64_t packed_key, std::uint64_t count = 1);
+    // Adds one count of each key. The slots of the keys a few places ahead are fetched into
+    // the cache meanwhile, which hides the memory's latency once the table outgrows the caches.
+    void add_each(std::span<const std::uint64_t> packed_keys);
     void merge(const CountMap& other);
 
+    // The count of a key; none for a key never added.
+    std::optional<std::uint64_t> count_of(std::uint64_t packed_key) const;
     std::size_t distinct_keys() const { return size_; }
     std::uint64_t total_count() const;
 

@@ -150,7 +150,9 @@ void score_wdl(const ScoreWdlOptions& options) {
         model::Normalization::from_options(options.normalize_to_pawn_value, options.normalize_data);
     fmt::print("Converting evals with {}.\n", normalization.description());
 
-    fit::CountGrid grid(options.filter, normalization);
+    // Counts are kept group by group only for error bars and cross-validation.
+    bool validate = options.cross_validate || options.resample != ResampleChoice::None;
+    fit::CountGrid grid(options.filter, normalization, validate);
     std::vector<std::optional<counts::Grouping>> groupings;
     for (const auto& file : options.files) {
         fmt::print("Reading eval stats from {}.\n", file.string());
@@ -192,7 +194,6 @@ void score_wdl(const ScoreWdlOptions& options) {
 
     nlohmann::ordered_json json;
     if (fit) json["model"] = fit::fit_json(*fit);
-    bool validate = options.cross_validate || options.resample != ResampleChoice::None;
     if (fit && grouping.grouping && validate) {
         std::fflush(stdout);
         validate_fit(options, grid, *fit, normalization, *grouping.grouping, json);

@@ -9,8 +9,9 @@ using counts::Outcome;
 using counts::PositionKey;
 using model::Normalization;
 
-CountGrid::CountGrid(const GridFilter& filter, const model::Normalization& normalization)
-    : filter_(filter), normalization_(normalization) {
+CountGrid::CountGrid(const GridFilter& filter, const model::Normalization& normalization,
+                     bool keep_groups)
+    : filter_(filter), normalization_(normalization), keep_groups_(keep_groups) {
     bool by_move = filter.mom_type == MomType::Move;
     mom_min_ = by_move ? filter.move_min : filter.material_min;
     int mom_max = by_move ? filter.move_max : filter.material_max;
@@ -44,8 +45,7 @@ void CountGrid::add(const PositionKey& key, std::int64_t count) {
 }
 
 void CountGrid::add_at(const GridCell& at, Outcome result, std::int64_t count) {
-    WdlCounts& cell =
-        cells_[std::size_t(at.mom - mom_min_) * eval_span() + std::size_t(at.eval + eval_max_)];
+    WdlCounts& cell = cells_[cell_index(at)];
     switch (result) {
         case Outcome::Win:
             cell.wins += count;
@@ -63,12 +63,13 @@ void CountGrid::add_to_group(int group, const PositionKey& key, std::int64_t cou
     auto cell = cell_of(key);
     if (!cell) return;
     add_at(*cell, key.result, count);
+    if (!keep_groups_) return;
     if (std::size_t(group) >= group_counts_.size()) group_counts_.resize(std::size_t(group) + 1);
-    group_counts_[std::size_t(group)].push_back({counts::pack_key(key), count});
+    group_counts_[std::size_t(group)].push_back({counts::pack_key(key), count, cell_index(*cell)});
 }
 
 std::unique_ptr<counts::CountTarget> CountGrid::blank_copy() const {
-    return std::make_unique<CountGrid>(filter_, normalization_);
+    return std::make_unique<CountGrid>(filter_, normalization_, keep_groups_);
 }
 
 void CountGrid::merge(const counts::CountTarget& part) {

@@ -19,6 +19,41 @@ constexpr int kWinBins = 10;
 constexpr int kMaterialBucket = 8;  // material 0-7, 8-15, ... 72-79
 constexpr int kMaterialBins = 10;
 
+// A model's W, D, L probabilities at a position and their losses -log(max(p, floor)).
+struct Prediction {
+    Wdl p{}, loss{};
+};
+
+Prediction prediction_of(const Wdl& p) {
+    return {p, {outcome_log_loss(p[0]), outcome_log_loss(p[1]), outcome_log_loss(p[2])}};
+}
+
+Prediction model_prediction(const model::WdlModel& model, double eval, double mom) {
+    double win = model.win(eval, mom), loss = model.loss(eval, mom);
+    return prediction_of({win, 1 - win - loss, loss});
+}
+
+// Predictions computed once per fold for each of `size` indices (grid cells, displayed cps):
+// a fold holds many positions per index, and their logarithms dominate the scoring.
+class PredictionCache {
+  public:
+    explicit PredictionCache(std::size_t size) : predictions_(size), ready_(size) {}
+
+    template <typename Compute>
+    const Prediction& get(std::size_t index, Compute&& compute) {
+        if (!ready_[index]) {
+            predictions_[index] = compute();
+            ready_[index] = 1;
+        }
+        return predictions_[index];
+    }
+    void clear() { std::fill(ready_.begin(), ready_.end(), 0); }
+
+  private:
+    std::vector<Prediction> predictions_;
+    std::vector<unsigned char> ready_;
+};
+
 struct BinSums {
     double positions = 0;
     Wdl predicted{}, observed{};
@@ -39,9 +74,11 @@ struct Scores {
     explicit Scores(std::size_t groups)
         : positions(groups), log_loss(groups), brier(groups), square_error(groups) {}
 
-    void add(std::size_t group, const Wdl& p, int outcome, double count, int material) {
+    void add(std::size_t group, const Prediction& prediction, int outcome, double count,
+             int material) {
+        const Wdl& p = prediction.p;
         positions[group] += count;
-        log_loss[group] += count * outcome_log_loss(p[std::size_t(outcome)]);
+        log_loss[group] += count * prediction.loss[std::size_t(outcome)];
         double brier_sum = 0;
         for (int o = 0; o < 3; ++o) {
             double error = p[std::size_t(o)] - (o == outcome ? 1.0 : 0.0);
@@ -143,9 +180,9 @@ void add_cp_counts(CpCounts& table, const CpCounts& other, double weight) {
 
 double baseline_score(double slope, int cp) { return model::logistic(slope * cp); }
 
-Wdl baseline_wdl(double slope, int cp) {
+Prediction baseline_prediction(double slope, int cp) {
     double s = baseline_score(slope, cp);
-    return {s * s, 2 * s * (1 - s), (1 - s) * (1 - s)};
+    return prediction_of({s * s, 2 * s * (1 - s), (1 - s) * (1 - s)});
 }
 
 // The maximum-likelihood slope 1 / scale of the baseline. Its W, D, L are those of two
@@ -168,6 +205,65 @@ double fit_baseline_slope(const CpCounts& training) {
     }
     return slope;
 }
+
+// Scores held-out groups with the three models, keeping every model's sums.
+class FoldScorer {
+  public:
+    FoldScorer(const GroupedData& data, const model::Normalization& normalization)
+        : fitted(data.group_count()),
+          shipped(data.group_count()),
+          baseline(data.group_count()),
+          shipped_model(normalization.model()),
+          data_(data),
+          fitted_cache_(data.grid().cell_count()),
+          shipped_cache_(data.grid().cell_count()),
+          baseline_cache_(std::size_t{1} << 16) {}
+
+    // Scores the held-out groups with the fold's fitted model and baseline slope.
+    void score(const std::vector<std::size_t>& held_out, const model::WdlModel& model,
+               double slope) {
+        fitted_cache_.clear();
+        baseline_cache_.clear();
+        // The engine's model depends on the cell when it takes the grid's mom, clamped.
+        bool shipped_by_cell = shipped_model && shipped_model->mom_type == data_.grid().mom_type();
+        for (std::size_t g : held_out) {
+            for (const KeyCount& entry : data_.counts(g)) {
+                counts::PositionKey key = counts::unpack_key(entry.key);
+                GridCell cell = data_.grid().cell_at(entry.cell);
+                double count = double(entry.count);
+                int outcome = int(key.result);
+                fitted.add(
+                    g,
+                    fitted_cache_.get(entry.cell,
+                                      [&] { return model_prediction(model, cell.eval, cell.mom); }),
+                    outcome, count, key.material);
+                if (shipped_model) {
+                    auto predict = [&] {
+                        // The model clamps its mom itself.
+                        double mom = shipped_model->mom_type == model::MomType::Move ? key.move
+                                                                                     : key.material;
+                        return model_prediction(*shipped_model, cell.eval, mom);
+                    };
+                    shipped.add(
+                        g, shipped_by_cell ? shipped_cache_.get(entry.cell, predict) : predict(),
+                        outcome, count, key.material);
+                }
+                baseline.add(
+                    g,
+                    baseline_cache_.get(std::size_t(key.eval + 32768),
+                                        [&] { return baseline_prediction(slope, key.eval); }),
+                    outcome, count, key.material);
+            }
+        }
+    }
+
+    Scores fitted, shipped, baseline;
+    std::optional<model::WdlModel> shipped_model;
+
+  private:
+    const GroupedData& data_;
+    PredictionCache fitted_cache_, shipped_cache_, baseline_cache_;
+};
 
 }  // namespace
 
@@ -199,8 +295,7 @@ CrossValidation cross_validate(const GroupedData& data, const FitResult& fit,
     }
     auto refits = refit_weighted(data, options, fit.model, weights, validation.threads);
 
-    auto shipped = normalization.model();
-    Scores fitted_scores(groups), shipped_scores(groups), baseline_scores(groups);
+    FoldScorer scorer(data, normalization);
     for (int fold = 0; fold < result.folds; ++fold) {
         const Refit& refit = refits[std::size_t(fold)];
         if (!refit.minimization.converged) {
@@ -209,45 +304,28 @@ CrossValidation cross_validate(const GroupedData& data, const FitResult& fit,
             continue;
         }
         CpCounts training = total_cp;
-        for (std::size_t g = 0; g < groups; ++g)
-            if (fold_of(g) == fold) add_cp_counts(training, group_cp[g], -1);
-        double slope = fit_baseline_slope(training);
-        result.baseline_scales.push_back(1 / slope);
+        std::vector<std::size_t> held_out;
         for (std::size_t g = 0; g < groups; ++g) {
             if (fold_of(g) != fold) continue;
-            for (const KeyCount& entry : data.counts(g)) {
-                counts::PositionKey key = counts::unpack_key(entry.key);
-                GridCell cell = *data.grid().cell_of(key);
-                double count = double(entry.count);
-                int outcome = int(key.result);
-                const model::WdlModel& m = refit.model;
-                fitted_scores.add(g,
-                                  {m.win(cell.eval, cell.mom), m.draw(cell.eval, cell.mom),
-                                   m.loss(cell.eval, cell.mom)},
-                                  outcome, count, key.material);
-                if (shipped) {
-                    double mom = shipped->mom_type == model::MomType::Move ? key.move : key.material;
-                    shipped_scores.add(g,
-                                       {shipped->win(cell.eval, mom), shipped->draw(cell.eval, mom),
-                                        shipped->loss(cell.eval, mom)},
-                                       outcome, count, key.material);
-                }
-                baseline_scores.add(g, baseline_wdl(slope, key.eval), outcome, count, key.material);
-            }
+            add_cp_counts(training, group_cp[g], -1);
+            held_out.push_back(g);
         }
+        double slope = fit_baseline_slope(training);
+        result.baseline_scales.push_back(1 / slope);
+        scorer.score(held_out, refit.model, slope);
     }
     if (result.baseline_scales.empty())
         throw Error("cross-validation failed: the fit of no fold converged.");
-    for (double positions : fitted_scores.positions) result.positions += positions;
+    for (double positions : scorer.fitted.positions) result.positions += positions;
     result.models.push_back(summarize("fitted",
                                       fmt::format("fitted ({})", method_name(options.method)),
-                                      fitted_scores, fitted_scores));
-    if (shipped) {
+                                      scorer.fitted, scorer.fitted));
+    if (scorer.shipped_model) {
         result.models.push_back(
-            summarize("NormalizeData", "NormalizeData (as, bs)", shipped_scores, fitted_scores));
+            summarize("NormalizeData", "NormalizeData (as, bs)", scorer.shipped, scorer.fitted));
     }
     result.models.push_back(
-        summarize("baseline", "baseline (cp only)", baseline_scores, fitted_scores));
+        summarize("baseline", "baseline (cp only)", scorer.baseline, scorer.fitted));
     return result;
 }
 

@@ -1,51 +1,44 @@
 #include "wdl/fit/grouped_data.hpp"
 
 #include <algorithm>
-#include <tuple>
 
 namespace wdl::fit {
 
-GroupedData::GroupedData(const CountGrid& grid) : grid_(grid), total_(collect_mom_data(grid)) {
+GroupedData::GroupedData(const CountGrid& grid)
+    : grid_(grid), total_(collect_mom_data(grid)), places_(grid.cell_count()) {
+    for (std::size_t m = 0; m < total_.size(); ++m) {
+        for (std::size_t c = 0; c < total_[m].cells.size(); ++c) {
+            GridCell cell{total_[m].mom, int(total_[m].cells[c].eval)};
+            places_[grid.cell_index(cell)] = {std::uint32_t(m), std::uint32_t(c)};
+        }
+    }
+    std::vector<std::array<double, 3>> sums(grid.cell_count());
     for (std::size_t g = 0; g < grid.group_counts().size(); ++g) {
-        Group group = collect_group(int(g));
+        Group group = collect_group(int(g), sums);
         if (group.positions > 0) groups_.push_back(std::move(group));
     }
 }
 
-GroupedData::Group GroupedData::collect_group(int file_group) const {
+GroupedData::Group GroupedData::collect_group(int file_group,
+                                              std::vector<std::array<double, 3>>& sums) const {
     Group group;
     group.file_group = file_group;
+    // Keys of several evals in cp may share an internal eval: sum them per cell first.
+    std::vector<std::uint32_t> touched;
     for (const KeyCount& entry : grid_.group_counts()[std::size_t(file_group)]) {
         if (entry.count == 0) continue;
-        counts::PositionKey key = counts::unpack_key(entry.key);
-        GridCell at = *grid_.cell_of(key);  // the grid kept only retained keys
-        auto mom = std::uint32_t(at.mom - grid_.mom_min());
-        const auto& cells = total_[mom].cells;
-        auto cell = std::lower_bound(cells.begin(), cells.end(), double(at.eval),
-                                     [](const Cell& c, double eval) { return c.eval < eval; });
-        GroupCell counted{mom, std::uint32_t(cell - cells.begin())};
-        double count = double(entry.count);
-        (key.result == counts::Outcome::Win    ? counted.wins
-         : key.result == counts::Outcome::Draw ? counted.draws
-                                               : counted.losses) = count;
-        group.cells.push_back(counted);
-        group.positions += count;
+        auto& sum = sums[entry.cell];
+        if (sum[0] == 0 && sum[1] == 0 && sum[2] == 0) touched.push_back(entry.cell);
+        sum[std::size_t(counts::unpack_key(entry.key).result)] += double(entry.count);
+        group.positions += double(entry.count);
     }
-    // One entry per cell: keys of several evals in cp may share an internal eval.
-    std::sort(group.cells.begin(), group.cells.end(), [](const GroupCell& a, const GroupCell& b) {
-        return std::tie(a.mom, a.cell) < std::tie(b.mom, b.cell);
-    });
-    std::vector<GroupCell> merged;
-    for (const GroupCell& cell : group.cells) {
-        if (!merged.empty() && merged.back().mom == cell.mom && merged.back().cell == cell.cell) {
-            merged.back().wins += cell.wins;
-            merged.back().draws += cell.draws;
-            merged.back().losses += cell.losses;
-        } else {
-            merged.push_back(cell);
-        }
+    group.cells.reserve(touched.size());
+    for (std::uint32_t cell : touched) {
+        auto [mom, place] = places_[cell];
+        auto& sum = sums[cell];
+        group.cells.push_back({mom, place, sum[0], sum[1], sum[2]});
+        sum = {0, 0, 0};
     }
-    group.cells = std::move(merged);
     return group;
 }
 

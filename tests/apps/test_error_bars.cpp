@@ -176,7 +176,7 @@ TEST_CASE("random halves of data/'s games confirm the jackknife's standard error
     // 65536 groups: nearly every game alone in its group.
     auto games = scanned(dir, "games.json", "--groups 65536");
     auto normalization = wdl::model::Normalization::from_json(wdl::model::kDefaultNormalizeData);
-    wdl::fit::CountGrid grid(wdl::fit::GridFilter{}, normalization);
+    wdl::fit::CountGrid grid(wdl::fit::GridFilter{}, normalization, true);
     wdl::counts::read_count_file(games, grid);
     wdl::fit::GroupedData data(grid);
     REQUIRE(data.group_count() > 780);

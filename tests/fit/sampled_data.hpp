@@ -45,7 +45,7 @@ struct SampledFit {
 inline SampledFit sample_and_fit(const synth::SamplerSettings& settings,
                                  Method method = Method::OptimizeProbability) {
     SampledFit sampled;
-    sampled.grid = std::make_unique<CountGrid>(GridFilter{}, settings.normalization);
+    sampled.grid = std::make_unique<CountGrid>(GridFilter{}, settings.normalization, true);
     auto counts = synth::sample_counts(settings, synth::SyntheticPositions(5));
     counts::for_each_grouped_count(
         counts.counts, [&](int group, const counts::PositionKey& key, std::int64_t count) {

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "wdl/fit/count_grid.hpp"
@@ -45,10 +47,14 @@ class GroupedData {
         std::vector<GroupCell> cells;
     };
 
-    Group collect_group(int file_group) const;
+    // The group's counts summed per cell of total_. `sums` (one per grid cell, all zero) is
+    // scratch space, left all zero.
+    Group collect_group(int file_group, std::vector<std::array<double, 3>>& sums) const;
 
     const CountGrid& grid_;
     std::vector<MomData> total_;
+    // Of each grid cell that holds data, where it is in total_: total_[mom].cells[cell].
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> places_;
     std::vector<Group> groups_;
 };
 

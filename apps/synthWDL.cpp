@@ -9,6 +9,7 @@
 #include "wdl/commands/synth_wdl.hpp"
 #include "wdl/counts/grouping.hpp"
 #include "wdl/model/normalization.hpp"
+#include "wdl/model/published_models.hpp"
 #include "wdl/util/error.hpp"
 
 namespace {
@@ -41,11 +42,14 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
     app.add_option("-o,--output", o.output, "Count file to write")->capture_default_str();
     app.add_option("--seed", o.seed, "Seed of the draws: the same seed gives the same file")
         ->capture_default_str();
-    app.add_option("--model", o.model_file,
-                   "The true model: a scoreWDL --json file, or its \"model\" object (as, bs, "
-                   "momType, momTarget). Default: Stockfish's model (the as[] of scoreWDL's "
-                   "default --NormalizeData)");
-    add_coefficients(app, "--as", o.as, "The true model's as[] instead of --model: c3,c2,c1,c0");
+    app.add_option("--model", o.model,
+                   fmt::format("The true model: a registry name ({}), a scoreWDL --json file (or "
+                               "any JSON file with as and bs), a Stockfish source tree DIR or "
+                               "DIR@REV. Default: sf18, whose as[] is scoreWDL's default "
+                               "--NormalizeData",
+                               wdl::model::published_model_names()));
+    add_coefficients(app, "--as", o.as,
+                     "The true model's as[] instead of --model: c3,c2,c1,c0 (its mom unclamped)");
     add_coefficients(app, "--bs", o.bs, "The true model's bs[] (with --as): c3,c2,c1,c0");
     app.add_option("--momType", o.mom_type, "The mom of --as/--bs")
         ->transform(CLI::CheckedTransformer(std::map<std::string, MomType>{
@@ -58,8 +62,9 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
                    "How the engine displays its internal evals, as scoreWDL takes it: a static "
                    "pawn value");
     app.add_option("--NormalizeData", o.normalize_data,
-                   fmt::format("... or a dynamic normalization (default: {}). Results are drawn "
-                               "at the internal eval scoreWDL recovers from the recorded cp",
+                   fmt::format("... or a dynamic normalization, as JSON or a model (default: {}). "
+                               "Results are drawn at the internal eval scoreWDL recovers from "
+                               "the recorded cp",
                                wdl::model::kDefaultNormalizeData));
     app.add_option("--from", o.from,
                    "Draw the positions' (move, material, eval) from this count file, in "

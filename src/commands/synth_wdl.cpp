@@ -7,6 +7,7 @@
 
 #include "wdl/counts/count_file.hpp"
 #include "wdl/model/model_file.hpp"
+#include "wdl/model/model_lookup.hpp"
 #include "wdl/synth/sampler.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
@@ -15,13 +16,18 @@ namespace wdl::commands {
 namespace {
 
 model::WdlModel truth_of(const SynthWdlOptions& options) {
-    if (options.model_file && (options.as || options.bs))
+    if (options.model && (options.as || options.bs))
         throw Error("give the model either as --model or as --as and --bs, not both.");
     if (options.as.has_value() != options.bs.has_value())
         throw Error("--as and --bs go together: the model needs both.");
-    if (options.model_file) return model::read_model_file(*options.model_file);
+    if (options.model) return model::load_model(*options.model).model;
     if (!options.as) return synth::stockfish_model();
-    return {*options.as, *options.bs, options.mom_type, options.mom_target};
+    model::WdlModel truth;
+    truth.as = *options.as;
+    truth.bs = *options.bs;
+    truth.mom_type = options.mom_type;
+    truth.mom_target = options.mom_target;
+    return truth;
 }
 
 std::unique_ptr<synth::PositionSource> source_of(const SynthWdlOptions& options) {

@@ -34,7 +34,8 @@ bool is_coefficient_list(const OrderedJson& value) {
 // The whole model of --NormalizeData JSON that gives "bs" as well as "as".
 WdlModel model_of(const OrderedJson& object, const DynamicNormalization& dynamic) {
     const auto& bs = object["bs"];
-    if (!is_coefficient_list(bs)) throw Error("\"bs\" of --NormalizeData must be a list of 4 numbers.");
+    if (!is_coefficient_list(bs))
+        throw Error("\"bs\" of --NormalizeData must be a list of 4 numbers.");
     if (dynamic.mom_target != std::floor(dynamic.mom_target) || dynamic.mom_target < 1)
         throw Error("momTarget of --NormalizeData must be a positive whole number with \"bs\".");
     WdlModel model;

@@ -6,21 +6,22 @@
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <stdexcept>
 #include <thread>
 #include <tuple>
 
 #include "wdl/counts/count_file.hpp"
 #include "wdl/counts/grouping.hpp"
+#include "wdl/model/published_models.hpp"
 #include "wdl/scan/eval_parsing.hpp"
 #include "wdl/util/error.hpp"
 
 namespace wdl::synth {
 
 model::WdlModel stockfish_model() {
-    model::WdlModel model;
-    model.as = model::Normalization::from_json(model::kDefaultNormalizeData).dynamic()->as;
-    model.bs = {83.86794042, -136.06112997, 69.98820887, 47.62901433};
-    return model;
+    const auto* published = model::find_published_model("sf18");
+    if (!published) throw std::logic_error("the registry of models lacks sf18");
+    return published->model;
 }
 
 PositionShape SyntheticPositions::draw(stats::Random& random) const {

@@ -97,6 +97,11 @@ TEST_CASE("the true model comes from a model file or from as and bs", "[apps][sy
     auto fitted = nlohmann::json::parse(read_text_file(dir / "fit.json"));
     double error = fitted["model"]["uncertainty"]["NormalizeToPawnValueStandardError"];
     CHECK(std::abs(fitted["model"]["NormalizeToPawnValue"].get<double>() - 300) < 5 * error + 1);
+    // Any model spec, e.g. a name of the registry.
+    REQUIRE(synth({"-n", "1e4", "-o", "r.json", "--model", "sf17", "--json", "r_summary.json"}, dir)
+                .exit_code == 0);
+    auto registry = nlohmann::json::parse(read_text_file(dir / "r_summary.json"));
+    CHECK(registry["model"]["as"][3] == 420.70576692);
     fs::remove_all(dir);
 }
 

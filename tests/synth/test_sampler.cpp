@@ -135,7 +135,9 @@ TEST_CASE("the results are drawn at the eval scoreWDL recovers", "[synth]") {
 }
 
 TEST_CASE("a model that is no distribution is refused", "[synth]") {
-    wdl::model::WdlModel model{{0, 0, 0, -50}, {0, 0, 0, 60}};
+    wdl::model::WdlModel model;
+    model.as = {0, 0, 0, -50};
+    model.bs = {0, 0, 0, 60};
     CHECK_THROWS_AS(
         outcome_probabilities(model, wdl::model::Normalization::fixed(300), {20, 58, 0}),
         wdl::Error);

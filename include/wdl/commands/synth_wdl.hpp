@@ -14,9 +14,9 @@ struct SynthWdlOptions {
     std::uint64_t positions = 1000000;
     std::filesystem::path output = "synthWDL.json";
     std::uint64_t seed = 1;
-    // The truth: a model file (scoreWDL --json or its "model" object), or as and bs with the
-    // mom type and target, or by default Stockfish's model.
-    std::optional<std::filesystem::path> model_file;
+    // The truth: a model (a registry name, a model file, a Stockfish source; model::load_model),
+    // or as and bs with the mom type and target, or by default Stockfish 18's model.
+    std::optional<std::string> model;
     std::optional<model::Poly3> as, bs;
     model::MomType mom_type = model::MomType::Material;
     int mom_target = 58;

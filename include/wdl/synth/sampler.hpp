@@ -15,7 +15,7 @@
 // testing the fitter and its error bars, and for planning how many games a fit needs.
 namespace wdl::synth {
 
-// Stockfish's model of its 2024 releases (as[] and bs[] of uci.cpp, material-based, the as[] of
+// Stockfish 18's model from the registry of published models (the model whose as[] is
 // scoreWDL's default --NormalizeData): the default truth.
 model::WdlModel stockfish_model();
 
@@ -83,8 +83,9 @@ struct SampledCounts {
 };
 
 // The model's W, D, L probabilities at a recorded position: at the internal eval scoreWDL
-// computes with the normalization, and the mom (material clamped to 17..78 as Stockfish
-// clamps it, or the move). Throws wdl::Error where the model is not a distribution (W + L > 1).
+// computes with the normalization, and the position's material or move (clamped as the model
+// clamps it, if it does). Throws wdl::Error for a model of the ply, and where the model is not
+// a distribution (W + L > 1).
 std::array<double, 3> outcome_probabilities(const model::WdlModel& model,
                                             const model::Normalization& normalization,
                                             const PositionShape& shape);

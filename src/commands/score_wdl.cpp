@@ -28,8 +28,11 @@ nlohmann::ordered_json options_json(const ScoreWdlOptions& options,
     if (options.normalize_to_pawn_value) {
         json["NormalizeToPawnValue"] = *options.normalize_to_pawn_value;
     } else {
-        json["NormalizeData"] = nlohmann::ordered_json::parse(
-            options.normalize_data.value_or(std::string(model::kDefaultNormalizeData)));
+        // JSON as given, or the name of a model (sf18, a file, a Stockfish source) as a string.
+        std::string data =
+            options.normalize_data.value_or(std::string(model::kDefaultNormalizeData));
+        auto parsed = nlohmann::ordered_json::parse(data, nullptr, false);
+        json["NormalizeData"] = parsed.is_discarded() ? nlohmann::ordered_json(data) : parsed;
     }
     const auto& filter = options.filter;
     json["moveMin"] = filter.move_min;

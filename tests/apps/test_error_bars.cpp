@@ -154,6 +154,15 @@ TEST_CASE("cross-validation scores the fit, the engine's model and the baseline"
     // On real games the fitted cubic beats the one-parameter baseline.
     CHECK(validation["models"][2]["logLossMinusFitted"].get<double>() >
           3 * validation["models"][2]["logLossMinusFittedStandardError"].get<double>());
+    // A named model is the engine's model as well as the normalization.
+    auto named = run_program("scoreWDL",
+                             {grouped.string(), "--plot", "no", "--crossValidate", "--folds", "8",
+                              "--NormalizeData", "sf18", "--json", (dir / "named.json").string()},
+                             dir);
+    REQUIRE(named.exit_code == 0);
+    auto named_json = nlohmann::json::parse(read_text_file(dir / "named.json"));
+    CHECK(named_json["crossValidation"]["models"][1]["logLoss"] ==
+          validation["models"][1]["logLoss"]);
     fs::remove_all(dir);
 }
 

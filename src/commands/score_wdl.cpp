@@ -103,6 +103,31 @@ InputGrouping input_grouping(const std::vector<std::filesystem::path>& files,
     return {groupings.front(), ""};
 }
 
+// Reads every input file into the grid; returns the groups the files share.
+InputGrouping read_inputs(const std::vector<std::filesystem::path>& files, fit::CountGrid& grid) {
+    std::vector<std::optional<counts::Grouping>> groupings;
+    for (const auto& file : files) {
+        fmt::print("Reading eval stats from {}.\n", file.string());
+        std::fflush(stdout);
+        auto report = counts::read_count_file(file, grid);
+        warn_repeated_keys(file, report.repeated_keys);
+        groupings.push_back(report.grouping);
+    }
+    return input_grouping(files, groupings);
+}
+
+// Error bars or cross-validation asked for explicitly need groups and a fit.
+void check_validation_inputs(const ScoreWdlOptions& options, const InputGrouping& grouping) {
+    bool asked = options.cross_validate || (options.resample != ResampleChoice::Auto &&
+                                            options.resample != ResampleChoice::None);
+    if (asked && !grouping.grouping) {
+        throw Error("--resample and --crossValidate need grouped counts: " + grouping.problem +
+                    ".");
+    }
+    if (asked && options.method == fit::Method::None)
+        throw Error("--resample and --crossValidate need a fit (--modelFitting is None).");
+}
+
 std::optional<fit::ResampleMethod> resample_method(ResampleChoice choice) {
     if (choice == ResampleChoice::Auto || choice == ResampleChoice::Jackknife)
         return fit::ResampleMethod::Jackknife;
@@ -156,23 +181,8 @@ void score_wdl(const ScoreWdlOptions& options) {
     // Counts are kept group by group only for error bars and cross-validation.
     bool validate = options.cross_validate || options.resample != ResampleChoice::None;
     fit::CountGrid grid(options.filter, normalization, validate);
-    std::vector<std::optional<counts::Grouping>> groupings;
-    for (const auto& file : options.files) {
-        fmt::print("Reading eval stats from {}.\n", file.string());
-        std::fflush(stdout);
-        auto report = counts::read_count_file(file, grid);
-        warn_repeated_keys(file, report.repeated_keys);
-        groupings.push_back(report.grouping);
-    }
-    auto grouping = input_grouping(options.files, groupings);
-    bool asked = options.cross_validate || (options.resample != ResampleChoice::Auto &&
-                                            options.resample != ResampleChoice::None);
-    if (asked && !grouping.grouping) {
-        throw Error("--resample and --crossValidate need grouped counts: " + grouping.problem +
-                    ".");
-    }
-    if (asked && options.method == fit::Method::None)
-        throw Error("--resample and --crossValidate need a fit (--modelFitting is None).");
+    auto grouping = read_inputs(options.files, grid);
+    check_validation_inputs(options, grouping);
     auto totals = grid.totals();
     fmt::print("Retained (W,D,L) = ({}, {}, {}) positions.\n", totals.wins, totals.draws,
                totals.losses);

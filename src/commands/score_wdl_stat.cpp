@@ -49,8 +49,10 @@ std::vector<fs::path> selected_files(const ScoreWdlStatOptions& options,
     return filter.apply(std::move(files), metadata, std::cout);
 }
 
-// Paths of game files are taken relative to this folder for the groups of their games.
+// Paths of game files are taken relative to this folder for the groups of their games (none:
+// the paths as --fileList lists them).
 fs::path grouping_base(const ScoreWdlStatOptions& options) {
+    if (options.source.file_list) return {};
     return options.source.file ? options.source.file->parent_path() : options.source.dir;
 }
 

@@ -87,8 +87,9 @@ ResampledEstimate estimate_of(const Quantity& quantity, const FitResult& fit,
     double n = double(replicates.size());
     double tail = (1 - options.confidence) / 2;
     if (options.method == ResampleMethod::Jackknife) {
-        estimate.standard_error =
-            std::sqrt(stats::sample_variance(replicates) * (n - 1) / n * (n - 1));
+        // sqrt((G - 1) / G * sum of squared deviations), the sum being G - 1 sample variances
+        double squares = stats::sample_variance(replicates) * (n - 1);
+        estimate.standard_error = std::sqrt((n - 1) / n * squares);
         double t = stats::student_t_quantile(1 - tail, n - 1);
         estimate.low = estimate.estimate - t * estimate.standard_error;
         estimate.high = estimate.estimate + t * estimate.standard_error;

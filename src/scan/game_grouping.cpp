@@ -18,7 +18,8 @@ GameGrouping::GameGrouping(const counts::Grouping& grouping,
     std::filesystem::path folder = normal(base);
     std::set<std::string> test_ids;
     for (const auto& file : files) {
-        names_.push_back(normal(file).lexically_relative(folder).generic_string());
+        names_.push_back(base.empty() ? file.generic_string()
+                                      : normal(file).lexically_relative(folder).generic_string());
         test_ids.insert(fishtest::test_id_of(file));
     }
     for (const auto& file : files) {

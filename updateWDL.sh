@@ -14,11 +14,13 @@ default_lastrev=HEAD
 default_materialMin=17
 default_EloDiffMax=5
 default_pgnpath=pgns
+default_groups=64
 firstrev=""
 lastrev=$default_lastrev
 materialMin=$default_materialMin
 EloDiffMax=$default_EloDiffMax
 pgnpath=$default_pgnpath
+groups=$default_groups
 stockfish=""
 
 # Only the LTC games of the fishtest book of these years enter the fit.
@@ -34,6 +36,8 @@ Options:
   --materialMin MATERIALMIN Parameter passed to scoreWDL (default: $default_materialMin)
   --EloDiffMax ELODIFFMAX   Parameter passed to scoreWDLstat (default: $default_EloDiffMax)
   --pgnpath PGNPATH         Directory of the downloaded fishtest games (default: $default_pgnpath)
+  --groups GROUPS           Game groups of the scan, for the fit's error bars (jackknife over
+                            the groups; default: $default_groups)
   --stockfish DIR           A local Stockfish clone to read revisions from (default: clone or
                             update ./Stockfish from GitHub)
 Environment:
@@ -44,7 +48,7 @@ EOF
 
 while [[ $# -gt 0 ]]; do
     case "$1" in
-    --firstrev | --lastrev | --materialMin | --EloDiffMax | --pgnpath | --stockfish)
+    --firstrev | --lastrev | --materialMin | --EloDiffMax | --pgnpath | --groups | --stockfish)
         if [[ $# -lt 2 ]]; then
             echo "Error: $1 needs a value." >&2
             exit 1
@@ -99,7 +103,7 @@ pawn_value_of() {
 }
 
 echo "Running: $0 --firstrev ${firstrev:-(latest model change)} --lastrev $lastrev" \
-    "--materialMin $materialMin --EloDiffMax $EloDiffMax --pgnpath $pgnpath"
+    "--materialMin $materialMin --EloDiffMax $EloDiffMax --pgnpath $pgnpath --groups $groups"
 echo "started at: " "$(date)"
 
 if [[ -z $stockfish ]]; then
@@ -163,7 +167,7 @@ echo "Look recursively in directory $pgnpath for games from tests using" \
 
 if ! "$bin_dir/scoreWDLstat" --dir "$pgnpath" -r --matchTC "60\+0.6" --matchThreads 1 \
     --EloDiffMax "$EloDiffMax" --matchRev "$regex_pattern" --matchBook "$bookname" \
-    -o updateWDL.json --json updateWDL_scan.json >&scoreWDLstat.log; then
+    --groups "$groups" -o updateWDL.json --json updateWDL_scan.json >&scoreWDLstat.log; then
     echo "Error: scoreWDLstat failed, see scoreWDLstat.log." >&2
     exit 1
 fi
@@ -206,6 +210,22 @@ pawnerror=$(jq -r '.model.uncertainty.NormalizeToPawnValueStandardError // empty
 if [[ -n $pawnerror ]]; then
     printf 'The fitted value has a standard error of %.2f (positions taken as independent, so at least this).\n' \
         "$pawnerror"
+fi
+# The verdict: is the old value inside the 95 % interval of the jackknife over game groups?
+verdict=$(jq -r --argjson old "$oldpawn" '.model.resampling // empty |
+    (.estimates.NormalizeToPawnValue) as $e |
+    "\($e.interval[0]) \($e.interval[1]) \($e.standardError) \(.method) \(.groups) \(.groupBy) " +
+    (if $e.interval[0] <= $old and $old <= $e.interval[1] then "inside" else "outside" end)' \
+    updateWDL_fit.json 2>/dev/null || true)
+if [[ -n $verdict ]]; then
+    read -r low high error method groupcount groupby place <<<"$verdict"
+    if [[ $place == inside ]]; then
+        conclusion="the change is within the noise"
+    else
+        conclusion="the change is significant"
+    fi
+    printf 'The old value %s lies %s the 95 %% interval %.0f .. %.0f of the fitted value (+- %.1f, %s over %s %s groups): %s.\n' \
+        "$oldpawn" "$place" "$low" "$high" "$error" "$method" "$groupcount" "$groupby" "$conclusion"
 fi
 
 echo "ended at: " "$(date)"

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <thread>
 
 #include "wdl/commands/score_wdl.hpp"
 #include "wdl/model/normalization.hpp"
@@ -16,6 +17,35 @@ using wdl::commands::PlotMode;
 using wdl::fit::Method;
 using wdl::model::MomType;
 
+// Options for grouped count files (scoreWDLstat --groups K).
+void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
+    using wdl::commands::ResampleChoice;
+    app.add_option("--resample", o.resample,
+                   "Error bars of the fitted constants from grouped counts, each refit started "
+                   "at the full fit's optimum: jackknife (leave out one group at a time; the "
+                   "default for grouped input), bootstrap (draw the groups with replacement), or "
+                   "none. They take the groups, not the positions, as independent")
+        ->transform(CLI::CheckedTransformer(
+            std::map<std::string, ResampleChoice>{{"jackknife", ResampleChoice::Jackknife},
+                                                  {"bootstrap", ResampleChoice::Bootstrap},
+                                                  {"none", ResampleChoice::None}}))
+        ->default_str("jackknife for grouped input, else none");
+    app.add_option("--resamples", o.bootstrap_resamples, "Number of bootstrap refits")
+        ->check(CLI::Range(2, 100000))
+        ->capture_default_str();
+    app.add_flag("--crossValidate", o.cross_validate,
+                 "Deal the groups of grouped counts into --folds folds; score each fold with "
+                 "models fitted on the others (the fitted model, the --NormalizeData model when "
+                 "it has bs, and a one-parameter baseline from cp alone): log-loss, Brier score, "
+                 "expected-score RMSE and calibration tables; with --plot also a calibration PNG");
+    app.add_option("--folds", o.folds, "Number of folds of --crossValidate (at most the groups)")
+        ->check(CLI::Range(2, 1000))
+        ->capture_default_str();
+    app.add_option("--pngNameCalibration", o.png_name_calibration,
+                   "File of the calibration plot (default: the --pngName with _calibration "
+                   "before its extension)");
+}
+
 void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
     app.add_option("filename", o.files, "JSON file(s) with the scanner's W/D/L counts (summed)")
         ->capture_default_str();
@@ -24,7 +54,8 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
                    "internal evals to cp");
     app.add_option("--NormalizeData", o.normalize_data,
                    fmt::format("Dynamic normalization as JSON, e.g. {} (the default unless "
-                               "--NormalizeToPawnValue is given)",
+                               "--NormalizeToPawnValue is given); with \"bs\" too it is the "
+                               "engine's whole model, which --crossValidate scores",
                                wdl::model::kDefaultNormalizeData));
     app.add_option("--moveMin", o.filter.move_min, "Drop keys with a lower move number")
         ->capture_default_str();
@@ -75,8 +106,9 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
     app.add_option("--pngNameDistro", o.png_name_distro,
                    "Also save a plot of the W/D/L position counts per mom to this file");
     app.add_option("--json", o.json,
-                   "Also write the fitted model, objective values, retained counts, local fits "
-                   "and all options as JSON to this file");
+                   "Also write the fitted model, objective values, retained counts, local fits, "
+                   "error bars, cross-validation and all options as JSON to this file");
+    add_validation_options(app, o);
 }
 
 }  // namespace
@@ -88,6 +120,7 @@ int main(int argc, char** argv) {
         "a = p_a(mom) and b = p_b(mom) are cubics in t = mom / momTarget (mom: material count or "
         "move number). Prints {c3, c2, c1, c0} of p_a and p_b as Stockfish's as[] and bs[].");
     wdl::commands::ScoreWdlOptions options;
+    options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);
     CLI11_PARSE(app, argc, argv);
     if (options.normalize_to_pawn_value && options.normalize_data) {

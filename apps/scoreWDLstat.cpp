@@ -8,6 +8,35 @@
 
 namespace {
 
+// --groups K and --groupBy: resampling units for scoreWDL.
+void add_grouping_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
+    auto* groups_option =
+        app.add_option_function<int>(
+               "--groups",
+               [&options](int groups) {
+                   if (!options.grouping) options.grouping.emplace();
+                   options.grouping->groups = groups;
+               },
+               "Also record which of K groups each position belongs to, for scoreWDL's error "
+               "bars and cross-validation: the output becomes a grouped count file (each key "
+               "once, then per group its counts; the groups sum to the plain file; "
+               "docs/formats.md). Default: off, plain output")
+            ->check(CLI::Range(1, wdl::counts::kMaxGroups));
+    app.add_option_function<wdl::counts::GroupBy>(
+           "--groupBy",
+           [&options](wdl::counts::GroupBy by) {
+               if (!options.grouping) options.grouping.emplace();
+               options.grouping->by = by;
+           },
+           "What a group is made of: game (a hash of each game's file, relative to --dir, and its "
+           "place in the file: whole games stay together) or test (whole fishtest tests, whose "
+           "games share engines, time control and book; the tests in order of their ids go to "
+           "groups 0, 1, ... K-1, 0, ...). Default: game")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::counts::GroupBy>{
+            {"game", wdl::counts::GroupBy::Game}, {"test", wdl::counts::GroupBy::Test}}))
+        ->needs(groups_option);
+}
+
 void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
     auto& filters = options.filters;
     app.add_option("--file", options.source.file, "Path to a single .pgn(.gz|.zst) file");
@@ -67,6 +96,7 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
         ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::scan::EvalParsing>{
             {"exact", wdl::scan::EvalParsing::Exact}, {"legacy", wdl::scan::EvalParsing::Legacy}}));
     app.add_option("-o", options.output, "Output JSON file (default: scoreWDLstat.json)");
+    add_grouping_options(app, options);
     app.add_option("--json", options.json,
                    "Also write the summary (files, games read, accepted and skipped by reason, "
                    "positions, warnings) as JSON to this file");

@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# Benchmarks scoreWDL against the original scoreWDL.py's timings (reference/README.md):
-# whole-process wall time, median of 7 runs (runs take a tenth of a second: 3 are too noisy
-# on a shared machine), --plot no, on synthetic inputs of 1e6, 1e7 and
-# 1e8 positions made by the shared synth.py (generated once, cached in the work dir).
+# Fitter benchmark: whole-process wall time of scoreWDL (--plot no) on count files drawn by
+# synthWDL (generated once, cached in the work dir), medians of runs.
+#   1. Every --modelFitting mode on plain count files of each size. With --original PATH (the
+#      original scoreWDL.py, e.g. a clone of github.com/official-stockfish/WDL_model), the
+#      original runs on the same files, alternating with ours run by run, and both get medians.
+#   2. The error bars and the validation on a grouped count file of games (--validation-size
+#      positions, 64 game groups): the plain fit of that file, with the jackknife's 64 refits,
+#      with --crossValidate, and with both.
+# The original needs Debian's Python packages, which wdlfit itself does not:
+#   apt-get install -y python3-numpy python3-scipy python3-matplotlib
 #
 # Usage: scripts/bench_fit.sh [--build DIR] [--work DIR] [--sizes "1e6 1e7 1e8"] [--runs N]
+#            [--original PATH/scoreWDL.py] [--original-runs N] [--validation-size N]
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,62 +19,107 @@ build="$root/build"
 work="$root/out/bench"
 sizes="1e6 1e7 1e8"
 runs=7
+original=""
+original_runs=3
+validation_size=1e7
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --build) build=$2; shift 2 ;;
         --work) work=$2; shift 2 ;;
         --sizes) sizes=$2; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
+        --original) original=$(realpath "$2"); shift 2 ;;
+        --original-runs) original_runs=$2; shift 2 ;;
+        --validation-size) validation_size=$2; shift 2 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
 
-program="$build/apps/scoreWDL"
-synth="$root/../shared/tools/synth.py"
-python=/usr/bin/python3  # Debian's, with numpy
-[[ -x "$program" ]] || { echo "missing $program: build the scoreWDL target first" >&2; exit 1; }
+fitter="$build/apps/scoreWDL"
+sampler="$build/apps/synthWDL"
+python=/usr/bin/python3  # Debian's, where apt installs numpy, scipy and matplotlib
+for program in "$fitter" "$sampler"; do
+    [[ -x $program ]] || { echo "missing $program: build scoreWDL and synthWDL first" >&2; exit 1; }
+done
+if [[ -n $original ]]; then
+    [[ -f $original ]] || { echo "no original scoreWDL.py at $original" >&2; exit 1; }
+    if ! "$python" -c 'import numpy, scipy, matplotlib' 2>/dev/null; then
+        echo "the original needs: apt-get install -y python3-numpy python3-scipy python3-matplotlib" >&2
+        exit 1
+    fi
+fi
 mkdir -p "$work"
+cd "$work"  # the programs run here: files they might write stay in the work dir
 
-# The original's medians in seconds: fitDensity optimizeProbability optimizeScore None.
-original_times() {
-    case "$1" in
-        1e6) echo "4.95 9.21 9.98 4.3" ;;
-        1e7) echo "10.71 15.85 21.05 11.4" ;;
-        1e8) echo "25.39 33.25 33.14 26.4" ;;
-    esac
-}
-
+# A count file of $1 positions (extra synthWDL options after it), drawn once with a fixed seed.
 input_for() {
-    local file="$work/synth_$1.json"
-    if [[ ! -s "$file" ]]; then
-        echo "generating $file ..." >&2
-        "$python" "$synth" -n "$1" -o "$file.tmp" >&2
-        mv "$file.tmp" "$file"
+    local size=$1 name="synth_$1"
+    shift
+    [[ $# -gt 0 ]] && name="${name}_games"
+    local file="$work/$name.json"
+    if [[ ! -s $file ]]; then
+        echo "drawing $file ..." >&2
+        "$sampler" -n "$size" --seed 20240601 -o "$file" "$@" >&2
     fi
     echo "$file"
 }
 
-# Median wall time of $runs runs of the program on the given arguments.
-median_time() {
-    local times=()
-    for ((i = 0; i < runs; ++i)); do
-        local start end
-        start=$(date +%s.%N)
-        "$program" "$@" >/dev/null
-        end=$(date +%s.%N)
-        times+=("$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')")
-    done
-    printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((runs + 1) / 2))p"
+seconds_of() { # seconds_of COMMAND...: wall time of one run, output discarded
+    local start end
+    start=$(date +%s.%N)
+    "$@" >/dev/null
+    end=$(date +%s.%N)
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f\n", b - a }'
 }
 
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+uptime >&2
 modes=(fitDensity optimizeProbability optimizeScore None)
-printf '%-6s %-20s %10s %10s %9s\n' input mode original wdlfit speedup
+echo "Every mode on plain count files (medians; runs alternate between the programs):"
+if [[ -n $original ]]; then
+    printf '%-6s %-20s %12s %10s %9s\n' input mode scoreWDL.py wdlfit speedup
+else
+    printf '%-6s %-20s %10s\n' input mode wdlfit
+fi
 for size in $sizes; do
     file=$(input_for "$size")
-    read -r -a originals <<<"$(original_times "$size")"
-    for k in "${!modes[@]}"; do
-        ours=$(median_time "$file" --plot no --modelFitting "${modes[$k]}")
-        printf '%-6s %-20s %9.2fs %9.3fs %8.0fx\n' "$size" "${modes[$k]}" "${originals[$k]}" \
-            "$ours" "$(awk -v a="${originals[$k]}" -v b="$ours" 'BEGIN { print a / b }')"
+    for mode in "${modes[@]}"; do
+        ours=() theirs=()
+        for ((run = 0; run < runs; ++run)); do
+            ours+=("$(seconds_of "$fitter" "$file" --plot no --modelFitting "$mode")")
+            if [[ -n $original ]] && ((run < original_runs)); then
+                theirs+=("$(seconds_of "$python" "$original" "$file" --plot no --modelFitting "$mode")")
+            fi
+        done
+        ours_median=$(printf '%s\n' "${ours[@]}" | median)
+        if [[ -n $original ]]; then
+            theirs_median=$(printf '%s\n' "${theirs[@]}" | median)
+            printf '%-6s %-20s %11.2fs %9.3fs %8.0fx\n' "$size" "$mode" "$theirs_median" \
+                "$ours_median" "$(awk -v a="$theirs_median" -v b="$ours_median" 'BEGIN { print a / b }')"
+        else
+            printf '%-6s %-20s %9.3fs\n' "$size" "$mode" "$ours_median"
+        fi
     done
 done
+
+echo
+file=$(input_for "$validation_size" --games --groups 64)
+echo "Error bars and validation on $validation_size positions of games in 64 game groups" \
+    "(optimizeProbability, medians of $runs alternating runs):"
+variants=("plain fit|--resample none"
+          "jackknife, 64 refits|--resample jackknife"
+          "crossValidate, 10 folds|--resample none --crossValidate"
+          "jackknife + crossValidate|--resample jackknife --crossValidate")
+declare -A times
+for ((run = 0; run < runs; ++run)); do
+    for variant in "${variants[@]}"; do
+        read -r -a options <<<"${variant#*|}"
+        times[$variant]+="$(seconds_of "$fitter" "$file" --plot no "${options[@]}") "
+    done
+done
+printf '%-28s %10s\n' variant wdlfit
+for variant in "${variants[@]}"; do
+    printf '%-28s %9.3fs\n' "${variant%%|*}" "$(tr ' ' '\n' <<<"${times[$variant]}" | grep . | median)"
+done
+uptime >&2

@@ -8,8 +8,8 @@
 
 #include "wdl/counts/count_file.hpp"
 #include "wdl/fit/fit_report.hpp"
+#include "wdl/fit/grouped_data.hpp"
 #include "wdl/fit/wdl_data.hpp"
-#include "wdl/model/model_lookup.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/report/plots.hpp"
 #include "wdl/util/atomic_file.hpp"
@@ -17,23 +17,6 @@
 
 namespace wdl::commands {
 namespace {
-
-// --NormalizeData is a JSON object, or any model (a registry name, a model file, a Stockfish
-// source) whose p_a normalizes.
-model::Normalization normalization_of(const ScoreWdlOptions& options) {
-    if (options.normalize_to_pawn_value)
-        return model::Normalization::fixed(*options.normalize_to_pawn_value);
-    std::string data = options.normalize_data.value_or(std::string(model::kDefaultNormalizeData));
-    if (data.find_first_not_of(" \t\n") != std::string::npos &&
-        data[data.find_first_not_of(" \t\n")] == '{')
-        return model::Normalization::from_json(data);
-    auto named = model::load_model(data);
-    try {
-        return model::Normalization::from_model(named.model);
-    } catch (const Error& error) {
-        throw Error("--NormalizeData " + data + ": " + error.what());
-    }
-}
 
 // The options as the fit used them, for the "options" object of --json.
 nlohmann::ordered_json options_json(const ScoreWdlOptions& options,
@@ -45,8 +28,11 @@ nlohmann::ordered_json options_json(const ScoreWdlOptions& options,
     if (options.normalize_to_pawn_value) {
         json["NormalizeToPawnValue"] = *options.normalize_to_pawn_value;
     } else {
-        json["NormalizeData"] = nlohmann::ordered_json::parse(
-            options.normalize_data.value_or(std::string(model::kDefaultNormalizeData)));
+        // JSON as given, or the name of a model (sf18, a file, a Stockfish source) as a string.
+        std::string data =
+            options.normalize_data.value_or(std::string(model::kDefaultNormalizeData));
+        auto parsed = nlohmann::ordered_json::parse(data, nullptr, false);
+        json["NormalizeData"] = parsed.is_discarded() ? nlohmann::ordered_json(data) : parsed;
     }
     const auto& filter = options.filter;
     json["moveMin"] = filter.move_min;
@@ -59,6 +45,9 @@ nlohmann::ordered_json options_json(const ScoreWdlOptions& options,
     json["modelFitting"] = fit::method_name(options.method);
     json["winMin"] = options.win_min;
     json["inputPawnValue"] = normalization.pawn_value();
+    if (options.resample == ResampleChoice::Bootstrap)
+        json["resamples"] = options.bootstrap_resamples;
+    if (options.cross_validate) json["folds"] = options.folds;
     return json;
 }
 
@@ -92,19 +81,108 @@ void write_plots(const ScoreWdlOptions& options, const fit::CountGrid& grid,
     }
 }
 
+// The groups shared by every input file, or why there are none.
+struct InputGrouping {
+    std::optional<counts::Grouping> grouping;
+    std::string problem;
+};
+
+InputGrouping input_grouping(const std::vector<std::filesystem::path>& files,
+                             const std::vector<std::optional<counts::Grouping>>& groupings) {
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (!groupings[i]) {
+            return {std::nullopt,
+                    fmt::format("{} has no groups (scan with scoreWDLstat --groups K)",
+                                files[i].string())};
+        }
+        if (*groupings[i] != *groupings[0]) {
+            return {std::nullopt, fmt::format("{} and {} have different groups", files[0].string(),
+                                              files[i].string())};
+        }
+    }
+    return {groupings.front(), ""};
+}
+
+// Reads every input file into the grid; returns the groups the files share.
+InputGrouping read_inputs(const std::vector<std::filesystem::path>& files, fit::CountGrid& grid) {
+    std::vector<std::optional<counts::Grouping>> groupings;
+    for (const auto& file : files) {
+        fmt::print("Reading eval stats from {}.\n", file.string());
+        std::fflush(stdout);
+        auto report = counts::read_count_file(file, grid);
+        warn_repeated_keys(file, report.repeated_keys);
+        groupings.push_back(report.grouping);
+    }
+    return input_grouping(files, groupings);
+}
+
+// Error bars or cross-validation asked for explicitly need groups and a fit.
+void check_validation_inputs(const ScoreWdlOptions& options, const InputGrouping& grouping) {
+    bool asked = options.cross_validate || (options.resample != ResampleChoice::Auto &&
+                                            options.resample != ResampleChoice::None);
+    if (asked && !grouping.grouping) {
+        throw Error("--resample and --crossValidate need grouped counts: " + grouping.problem +
+                    ".");
+    }
+    if (asked && options.method == fit::Method::None)
+        throw Error("--resample and --crossValidate need a fit (--modelFitting is None).");
+}
+
+std::optional<fit::ResampleMethod> resample_method(ResampleChoice choice) {
+    if (choice == ResampleChoice::Auto || choice == ResampleChoice::Jackknife)
+        return fit::ResampleMethod::Jackknife;
+    if (choice == ResampleChoice::Bootstrap) return fit::ResampleMethod::Bootstrap;
+    return std::nullopt;
+}
+
+std::filesystem::path calibration_png(const ScoreWdlOptions& options) {
+    if (options.png_name_calibration) return *options.png_name_calibration;
+    std::filesystem::path png = options.png_name;
+    return png.replace_filename(png.stem().string() + "_calibration" + png.extension().string());
+}
+
+// Resampling and cross-validation of the fit on grouped input, printed and put into the JSON.
+void validate_fit(const ScoreWdlOptions& options, const fit::CountGrid& grid,
+                  const fit::FitResult& fit, const model::Normalization& normalization,
+                  const counts::Grouping& grouping, nlohmann::ordered_json& json) {
+    fit::GroupedData data(grid);
+    fit::FitOptions fit_options{options.method, options.filter.mom_type, options.mom_target,
+                                options.win_min, normalization.pawn_value()};
+    if (auto method = resample_method(options.resample)) {
+        fit::ResampleOptions resample;
+        resample.method = *method;
+        resample.bootstrap_replicates = options.bootstrap_resamples;
+        resample.threads = options.threads;
+        auto resampling = fit::resample_fit(data, fit, fit_options, grouping, resample);
+        fmt::print("{}", fit::resampling_report(resampling, fit.model));
+        json["model"]["resampling"] = fit::resampling_json(resampling);
+    }
+    if (options.cross_validate) {
+        auto validation = fit::cross_validate(data, fit, fit_options, normalization, grouping,
+                                              {options.folds, options.threads});
+        fmt::print("{}", fit::cross_validation_report(validation));
+        json["crossValidation"] = fit::cross_validation_json(validation);
+        if (options.plot != PlotMode::None) {
+            auto png = calibration_png(options);
+            report::write_calibration_plot(report::calibration_plot_of(validation), png);
+            fmt::print("Saved calibration plot to {}.\n", png.string());
+        }
+    }
+}
+
 }  // namespace
 
 void score_wdl(const ScoreWdlOptions& options) {
     auto start = std::chrono::steady_clock::now();
-    auto normalization = normalization_of(options);
+    auto normalization =
+        model::Normalization::from_options(options.normalize_to_pawn_value, options.normalize_data);
     fmt::print("Converting evals with {}.\n", normalization.description());
 
-    fit::CountGrid grid(options.filter, normalization);
-    for (const auto& file : options.files) {
-        fmt::print("Reading eval stats from {}.\n", file.string());
-        std::fflush(stdout);
-        warn_repeated_keys(file, counts::read_count_file(file, grid).repeated_keys);
-    }
+    // Counts are kept group by group only for error bars and cross-validation.
+    bool validate = options.cross_validate || options.resample != ResampleChoice::None;
+    fit::CountGrid grid(options.filter, normalization, validate);
+    auto grouping = read_inputs(options.files, grid);
+    check_validation_inputs(options, grouping);
     auto totals = grid.totals();
     fmt::print("Retained (W,D,L) = ({}, {}, {}) positions.\n", totals.wins, totals.draws,
                totals.losses);
@@ -127,9 +205,13 @@ void score_wdl(const ScoreWdlOptions& options) {
         fmt::print("{}", fit::fit_report(*fit));
     }
 
+    nlohmann::ordered_json json;
+    if (fit) json["model"] = fit::fit_json(*fit);
+    if (fit && grouping.grouping && validate) {
+        std::fflush(stdout);
+        validate_fit(options, grid, *fit, normalization, *grouping.grouping, json);
+    }
     if (options.json) {
-        nlohmann::ordered_json json;
-        if (fit) json["model"] = fit::fit_json(*fit);
         json["retained"] = {{"W", totals.wins}, {"D", totals.draws}, {"L", totals.losses}};
         json["options"] = options_json(options, normalization);
         util::write_file_atomically(*options.json, json.dump(2) + "\n");

@@ -8,6 +8,7 @@
 #include "wdl/counts/count_file.hpp"
 #include "wdl/fishtest/run_metadata.hpp"
 #include "wdl/scan/fix_fen.hpp"
+#include "wdl/scan/game_grouping.hpp"
 #include "wdl/scan/scan_report.hpp"
 #include "wdl/scan/scanner.hpp"
 #include "wdl/util/atomic_file.hpp"
@@ -48,6 +49,22 @@ std::vector<fs::path> selected_files(const ScoreWdlStatOptions& options,
     return filter.apply(std::move(files), metadata, std::cout);
 }
 
+// Paths of game files are taken relative to this folder for the groups of their games (none:
+// the paths as --fileList lists them).
+fs::path grouping_base(const ScoreWdlStatOptions& options) {
+    if (options.source.file_list) return {};
+    return options.source.file ? options.source.file->parent_path() : options.source.dir;
+}
+
+std::string grouping_line(const counts::Grouping& grouping) {
+    return grouping.by == counts::GroupBy::Test
+               ? "The counts are split into " + std::to_string(grouping.groups) +
+                     " groups by fishtest test (the tests in order of their ids, one group each, "
+                     "round robin)."
+               : "The counts are split into " + std::to_string(grouping.groups) +
+                     " groups by game (a hash of each game's file and place in it).";
+}
+
 }  // namespace
 
 void score_wdl_stat(const ScoreWdlStatOptions& options) {
@@ -61,6 +78,8 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
     }
     std::optional<scan::FixFenTable> fix_fen;
     if (options.fix_fen_source) fix_fen = scan::FixFenTable::load(*options.fix_fen_source);
+    std::optional<scan::GameGrouping> grouping;
+    if (options.grouping) grouping.emplace(*options.grouping, files, grouping_base(options));
 
     scan::ScanSettings settings;
     settings.threads = options.concurrency;
@@ -68,6 +87,7 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
     settings.rules.eval_parsing = options.eval_parsing;
     settings.rules.engine_filter = engine_filter.get();
     settings.rules.fix_fen = fix_fen ? &*fix_fen : nullptr;
+    settings.rules.grouping = grouping ? &*grouping : nullptr;
 
     // Opened now so that an unwritable output path fails before a long scan, not after it.
     util::AtomicFile output(options.output);
@@ -90,13 +110,22 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
         throw Error("none of the " + std::to_string(files.size()) + " files could be read.");
     std::cout << "Time taken: " << elapsed.count() << "s" << std::endl;
     std::cout << scan::format_scan_summary(result, elapsed.count());
-    counts::write_count_file(result.counts, output);
+    if (options.grouping) {
+        counts::write_grouped_count_file(result.counts, *options.grouping, output);
+    } else {
+        counts::write_count_file(result.counts, output);
+    }
     std::cout << "Wrote " << result.tally.positions << " scored positions from "
               << result.tally.games_accepted << " games to " << options.output.string()
               << " for analysis." << std::endl;
+    if (options.grouping) std::cout << grouping_line(*options.grouping) << std::endl;
     if (options.json) {
         auto json = scan::scan_summary_json(result, elapsed.count());
         json["output"] = options.output.string();
+        if (options.grouping) {
+            json["grouping"] = {{"groupBy", counts::group_by_name(options.grouping->by)},
+                                {"groups", options.grouping->groups}};
+        }
         util::write_file_atomically(*options.json, json.dump(2) + "\n");
     }
 }

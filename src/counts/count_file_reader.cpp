@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -197,6 +198,9 @@ bool is_null_document(std::string_view text) {
     return text.substr(first, text.find_last_not_of(kSpace) + 1 - first) == "null";
 }
 
+// The group of the keys of a plain file, for the entry functions and sinks below.
+constexpr int kPlainGroup = -1;
+
 // One entry of a count file, identified as Python's json.load identifies it: keys in the
 // scanners' spelling by their packed value, other spellings by their text (in Python
 // "('W', 1, 2, 3)" and "('W', 1, 2, +3)" are different JSON keys that both count).
@@ -217,7 +221,7 @@ struct FileEntry {
 // repeated key's last count, so the sink gets (last - sum of all) of each such key. Returns
 // the repetitions, spelled as in the file.
 std::vector<std::string> correct_repeated_keys(std::vector<FileEntry> entries,
-                                               const CountSink& sink) {
+                                               const GroupedCountSink& sink) {
     std::stable_sort(entries.begin(), entries.end());
     std::vector<std::string> repeated;
     for (std::size_t first = 0, last = 0; first < entries.size(); first = last) {
@@ -226,7 +230,7 @@ std::vector<std::string> correct_repeated_keys(std::vector<FileEntry> entries,
             sum += entries[last].count;
         if (last - first == 1) continue;
         const FileEntry& final_entry = entries[last - 1];
-        sink(final_entry.key, final_entry.count - sum);
+        sink(kPlainGroup, final_entry.key, final_entry.count - sum);
         for (std::size_t i = first + 1; i < last; ++i)
             repeated.push_back(entries[i].text.empty() ? format_key(entries[i].key)
                                                        : entries[i].text);
@@ -240,37 +244,210 @@ bool packable(const PositionKey& key) {
            key.eval >= -0x8000 && key.eval <= 0x7fff;
 }
 
-// Calls entry(key text, key, canonical, count) for every key of the document in order.
+// Calls entry(group, key text, key, canonical, count) for the field, a key and its count.
 template <typename EntryFunction>
-void read_entries(const std::filesystem::path& path, simdjson::padded_string_view text,
-                  EntryFunction&& entry) {
+void read_entry(const std::filesystem::path& path, od::field& field, std::string_view key_text,
+                int group, EntryFunction&& entry) {
+    if (key_text.find('\\') != std::string_view::npos) {
+        if (auto error = field.unescaped_key().get(key_text)) fail_json(path, error);
+    }
+    auto key = parse_canonical_key(key_text);
+    bool canonical = key && packable(*key);
+    if (!canonical) key = parse_key(key_text);
+    if (!key) {
+        throw Error(fmt::format("{}: key \"{}\" is not of the form ('W', move, material, eval).",
+                                path.string(), key_text));
+    }
+    entry(group, key_text, *key, canonical, read_count(path, key_text, field.value()));
+}
+
+// The fields of a grouped count file (docs/formats.md) as found.
+struct GroupedHeader {
+    std::optional<std::string> format, group_by;
+    std::optional<std::int64_t> version, groups;
+    std::optional<std::vector<PositionKey>> keys;
+    std::optional<int> count_lists;
+
+    static bool is_field(std::string_view name) {
+        return name == "format" || name == "version" || name == "groupBy" || name == "groups" ||
+               name == "keys" || name == "counts";
+    }
+    bool seen() const { return format || group_by || version || groups || keys || count_lists; }
+};
+
+[[noreturn]] void fail_grouped(const std::filesystem::path& path, std::string_view problem) {
+    throw Error(fmt::format("{}: {}", path.string(), problem));
+}
+
+std::string header_string(const std::filesystem::path& path, std::string_view name,
+                          od::value value) {
+    std::string_view text;
+    if (value.get_string().get(text))
+        fail_grouped(path, fmt::format("\"{}\" of a grouped count file must be a string.", name));
+    return std::string(text);
+}
+
+std::int64_t header_integer(const std::filesystem::path& path, std::string_view name,
+                            od::value value) {
+    std::int64_t number = 0;
+    if (value.get_int64().get(number))
+        fail_grouped(path, fmt::format("\"{}\" of a grouped count file must be an integer.", name));
+    return number;
+}
+
+// The "keys" of a grouped file: a list of keys spelled as in plain count files.
+std::vector<PositionKey> read_key_list(const std::filesystem::path& path, od::value value) {
+    od::array array;
+    if (value.get_array().get(array))
+        fail_grouped(path, "\"keys\" of a grouped count file must be a list of strings.");
+    std::vector<PositionKey> keys;
+    for (auto element : array) {
+        std::string_view text;
+        if (auto error = element.get_string().get(text)) {
+            if (error != simdjson::INCORRECT_TYPE) fail_json(path, error);
+            fail_grouped(path, fmt::format("entry {} of \"keys\" is not a string.", keys.size()));
+        }
+        auto key = parse_canonical_key(text);
+        if (!key || !packable(*key)) key = parse_key(text);
+        if (!key) {
+            fail_grouped(path, fmt::format("key \"{}\" is not of the form ('W', move, material, "
+                                           "eval).",
+                                           text));
+        }
+        keys.push_back(*key);
+    }
+    return keys;
+}
+
+// The "counts" of a grouped file: one list per group of (key number, count) pairs, each pair
+// passed to deliver(group, key number, count). Returns the number of lists.
+template <typename Deliver>
+int read_count_lists(const std::filesystem::path& path, od::value value, Deliver&& deliver) {
+    od::array lists;
+    if (value.get_array().get(lists))
+        fail_grouped(path, "\"counts\" of a grouped count file must be a list of lists.");
+    int group = 0;
+    for (auto list_result : lists) {
+        if (group == kMaxGroups)
+            fail_grouped(path, fmt::format("more than {} groups.", kMaxGroups));
+        od::array list;
+        if (auto error = list_result.get_array().get(list)) {
+            if (error != simdjson::INCORRECT_TYPE) fail_json(path, error);
+            fail_grouped(path, fmt::format("entry {} of \"counts\" is not a list.", group));
+        }
+        std::uint64_t index = 0;
+        bool have_index = false;
+        for (auto number_result : list) {
+            std::uint64_t number = 0;
+            if (auto error = number_result.get_uint64().get(number)) {
+                if (error != simdjson::INCORRECT_TYPE && error != simdjson::NUMBER_ERROR &&
+                    error != simdjson::NUMBER_OUT_OF_RANGE)
+                    fail_json(path, error);
+                fail_grouped(path, fmt::format("entry {} of \"counts\" must hold non-negative "
+                                               "integers (key number, count, ...).",
+                                               group));
+            }
+            if (have_index) {
+                if (number > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
+                    fail_grouped(path, fmt::format("a count of group {} is out of range.", group));
+                deliver(group, index, std::int64_t(number));
+            }
+            index = number;
+            have_index = !have_index;
+        }
+        if (have_index) {
+            fail_grouped(path, fmt::format("entry {} of \"counts\" ends with a key number "
+                                           "without its count.",
+                                           group));
+        }
+        ++group;
+    }
+    return group;
+}
+
+// The grouping a grouped file's header declares, checked against its keys and counts.
+Grouping checked_grouping(const std::filesystem::path& path, const GroupedHeader& header) {
+    if (header.format != kGroupedFormat)
+        fail_grouped(path,
+                     fmt::format("a grouped count file needs \"format\": \"{}\".", kGroupedFormat));
+    if (header.version != kGroupedFormatVersion) {
+        fail_grouped(path, fmt::format("version {} of grouped count files is not supported (this "
+                                       "program reads version {}).",
+                                       header.version ? std::to_string(*header.version) : "(none)",
+                                       kGroupedFormatVersion));
+    }
+    auto by = header.group_by ? group_by_from_name(*header.group_by) : std::nullopt;
+    if (!by)
+        fail_grouped(path, "\"groupBy\" of a grouped count file must be \"game\" or \"test\".");
+    if (!header.keys) fail_grouped(path, "a grouped count file needs \"keys\", a list of keys.");
+    if (!header.count_lists)
+        fail_grouped(path, "a grouped count file needs \"counts\", a list of lists.");
+    if (!header.groups || *header.groups < 1 || *header.groups > kMaxGroups ||
+        *header.groups != *header.count_lists) {
+        fail_grouped(path, fmt::format("\"groups\" must be the number of lists in \"counts\" "
+                                       "({}), at most {}.",
+                                       *header.count_lists, kMaxGroups));
+    }
+    return {*by, int(*header.groups)};
+}
+
+// Calls entry(group, key text, key, canonical, count) for every key of the document in
+// order: the keys of a plain file with group kPlainGroup (and their text), the counts of a
+// grouped file with their group (and no text). Returns the grouping of a grouped file.
+template <typename EntryFunction>
+std::optional<Grouping> read_entries(const std::filesystem::path& path,
+                                     simdjson::padded_string_view text, EntryFunction&& entry) {
     const char* text_end = text.data() + text.size();
     od::parser parser;
     od::document document;
     if (auto error = parser.iterate(text).get(document)) fail_json(path, error);
     od::object object;
     if (auto error = document.get_object().get(object)) fail_json(path, error);
+    GroupedHeader header;
+    bool plain_keys = false;
+    // Counts found before their keys (a reordered file) wait for them.
+    std::vector<std::tuple<int, std::uint64_t, std::int64_t>> waiting;
+    auto deliver = [&](int group, std::uint64_t index, std::int64_t count) {
+        if (!header.keys) {
+            waiting.emplace_back(group, index, count);
+            return;
+        }
+        if (index >= header.keys->size()) {
+            fail_grouped(path, fmt::format("entry {} of \"counts\" names key number {}, but "
+                                           "\"keys\" has {}.",
+                                           group, index, header.keys->size()));
+        }
+        entry(group, std::string_view(), (*header.keys)[index], true, count);
+    };
     for (auto field_result : object) {
         od::field field;
         if (auto error = std::move(field_result).get(field)) fail_json(path, error);
-        std::string_view key_text = raw_key(field, text_end);
-        if (key_text.find('\\') != std::string_view::npos) {
-            if (auto error = field.unescaped_key().get(key_text)) fail_json(path, error);
+        std::string_view name = raw_key(field, text_end);
+        // Keys are at least 14 characters long: the header's names are told apart by length.
+        if (name.size() > 7 || !GroupedHeader::is_field(name)) {
+            plain_keys = true;
+            read_entry(path, field, name, kPlainGroup, entry);
+        } else if (name == "keys") {
+            header.keys = read_key_list(path, field.value());
+        } else if (name == "counts") {
+            header.count_lists = read_count_lists(path, field.value(), deliver);
+        } else if (name == "format" || name == "groupBy") {
+            (name == "format" ? header.format : header.group_by) =
+                header_string(path, name, field.value());
+        } else {
+            (name == "version" ? header.version : header.groups) =
+                header_integer(path, name, field.value());
         }
-        auto key = parse_canonical_key(key_text);
-        bool canonical = key && packable(*key);
-        if (!canonical) key = parse_key(key_text);
-        if (!key) {
-            throw Error(
-                fmt::format("{}: key \"{}\" is not of the form ('W', move, material, eval).",
-                            path.string(), key_text));
-        }
-        entry(key_text, *key, canonical, read_count(path, key_text, field.value()));
     }
     // Past the end of the document, asking for the current location is an error.
     if (!document.current_location().error()) {
         throw Error(fmt::format("malformed JSON in {}: trailing content", path.string()));
     }
+    if (!header.seen()) return std::nullopt;
+    if (plain_keys) fail_grouped(path, "a grouped count file has no keys beside its header.");
+    Grouping grouping = checked_grouping(path, header);
+    for (auto [group, index, count] : waiting) deliver(group, index, count);
+    return grouping;
 }
 
 // Whether keys come in strictly increasing order, as scanners write them: then none repeats.
@@ -285,24 +462,27 @@ struct KeyOrder {
     }
 };
 
-// read_count_file on a file already opened.
+// read_count_file on a file already opened; the sink gets kPlainGroup for a plain file's keys.
 CountFileReport read_counts(const std::filesystem::path& path, const JsonText& text,
-                            const CountSink& sink) {
+                            const GroupedCountSink& sink) {
     CountFileReport report;
     if (is_null_document(text.view())) return report;
-    // One comparison per key proves that none repeats, and the counts go straight to the
-    // sink. Only a file out of order is read once more to find its repeated keys.
+    // One comparison per key of a plain file proves that none repeats, and the counts go
+    // straight to the sink. Only a file out of order is read once more to find its repeated
+    // keys. (The counts of a grouped file add up: it has no repeated keys to correct.)
     KeyOrder order;
-    read_entries(path, text.view(),
-                 [&](std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
-                     order.see(key_text);
-                     sink(key, count);
-                 });
+    report.grouping = read_entries(path, text.view(),
+                                   [&](int group, std::string_view key_text, const PositionKey& key,
+                                       bool, std::int64_t count) {
+                                       if (group == kPlainGroup) order.see(key_text);
+                                       sink(group, key, count);
+                                   });
     if (order.increasing) return report;
     std::vector<FileEntry> entries;
     read_entries(
         path, text.view(),
-        [&](std::string_view key_text, const PositionKey& key, bool canonical, std::int64_t count) {
+        [&](int, std::string_view key_text, const PositionKey& key, bool canonical,
+            std::int64_t count) {
             entries.push_back({canonical ? pack_key(key) : 0,
                                canonical ? std::string() : std::string(key_text), key, count});
         });
@@ -314,7 +494,16 @@ CountFileReport read_counts(const std::filesystem::path& path, const JsonText& t
 
 CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink) {
     JsonText text(path);
-    return read_counts(path, text, sink);
+    return read_counts(
+        path, text, [&sink](int, const PositionKey& key, std::int64_t count) { sink(key, count); });
+}
+
+CountFileReport read_grouped_count_file(const std::filesystem::path& path,
+                                        const GroupedCountSink& sink) {
+    JsonText text(path);
+    return read_counts(path, text, [&sink](int group, const PositionKey& key, std::int64_t count) {
+        sink(std::max(group, 0), key, count);
+    });
 }
 
 namespace {
@@ -346,21 +535,35 @@ struct HalfCounts {
 void count_half(const std::filesystem::path& path, simdjson::padded_string_view text,
                 HalfCounts& half) {
     try {
-        read_entries(
+        auto grouping = read_entries(
             path, text,
-            [&](std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
+            [&](int, std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
                 half.order.see(key_text);
                 half.target->add(key, count);
             });
+        if (grouping) half.order.increasing = false;  // not the half of a plain file
     } catch (...) {
         half.error = std::current_exception();
     }
 }
 
-// Reads a large file in two halves on two threads into targets of their own; false (nothing
-// added) if the file cannot be split, a half does not parse, or its keys are not in order.
+// Whether the document is an object whose first key is a position key: a plain count file,
+// not a grouped one (whose halves would not be count objects).
+bool begins_with_position_key(std::string_view text) {
+    std::size_t brace = text.find_first_not_of(" \t\r\n");
+    if (brace == std::string_view::npos || text[brace] != '{') return false;
+    std::size_t quote = text.find_first_not_of(" \t\r\n", brace + 1);
+    if (quote == std::string_view::npos || text[quote] != '"') return false;
+    std::size_t first = text.find_first_not_of(" \t", quote + 1);
+    return first != std::string_view::npos && text[first] == '(';
+}
+
+// Reads a large plain file in two halves on two threads into targets of their own; false
+// (nothing added) if the file is not plain or cannot be split, a half does not parse, or its
+// keys are not in order.
 bool add_in_halves(const std::filesystem::path& path, JsonText& text, CountTarget& target) {
     std::string_view whole(text.view().data(), text.view().size());
+    if (!begins_with_position_key(whole)) return false;
     auto split = find_split(whole);
     if (!split) return false;
     char* cut = text.make_writable(*split, 2);
@@ -393,9 +596,14 @@ CountFileReport read_count_file(const std::filesystem::path& path, CountTarget& 
     bool large = text.view().size() >= kSplitBytes && !is_null_document(text.view());
     if (large && add_in_halves(path, text, target)) return {};
     // Small, unusual or faulty files: in one piece, which also words any error.
-    return read_counts(path, text, [&target](const PositionKey& key, std::int64_t count) {
-        target.add(key, count);
-    });
+    return read_counts(path, text,
+                       [&target](int group, const PositionKey& key, std::int64_t count) {
+                           if (group == kPlainGroup) {
+                               target.add(key, count);
+                           } else {
+                               target.add_to_group(group, key, count);
+                           }
+                       });
 }
 
 }  // namespace wdl::counts

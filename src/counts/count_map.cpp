@@ -40,6 +40,14 @@ void* CountMap::allocate_bytes(std::size_t bytes) {
     return memory;
 }
 
+std::optional<std::uint64_t> CountMap::count_of(std::uint64_t packed_key) const {
+    std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = slot_index(packed_key);; i = (i + 1) & mask) {
+        if (slots_[i].key == packed_key) return slots_[i].count;
+        if (slots_[i].key == kEmpty) return std::nullopt;
+    }
+}
+
 void CountMap::grow() {
     std::vector<Slot, HugePageAllocator<Slot>> old = std::move(slots_);
     slots_.assign(old.size() * 2, Slot{});

@@ -53,6 +53,35 @@ std::string format_key(const PositionKey& key) {
 
 namespace {
 
+// The decimal digits of a number below 10^digits as a base-11 number of `digits` places, each
+// digit d as d + 1 and the places after the last digit as 0: in the spelling, the character
+// after a number (',' or ')') sorts before every digit, so a shorter number sorts before the
+// longer ones it begins ("12, " < "123, "), exactly as 0 before 1..10 here.
+std::uint64_t digit_order(unsigned value, int digits) {
+    char text[8] = {};
+    int length = int(std::to_chars(text, text + sizeof text, value).ptr - text);
+    std::uint64_t order = 0;
+    for (int i = 0; i < digits; ++i)
+        order = order * 11 + (i < length ? unsigned(text[i] - '0') + 1 : 0);
+    return order;
+}
+
+}  // namespace
+
+std::uint64_t spelling_order(const PositionKey& key) {
+    // 'D' < 'L' < 'W', then the move (5 places, 18 bits), the material (3 places, 11 bits),
+    // the eval's sign ('-' sorts before the digits) and its digits (5 places, 18 bits).
+    std::uint64_t letter = std::uint64_t(outcome_letter(key.result) == 'D'   ? 0
+                                         : outcome_letter(key.result) == 'L' ? 1
+                                                                             : 2);
+    unsigned magnitude = unsigned(key.eval < 0 ? -key.eval : key.eval);
+    return (letter << 48) | (digit_order(unsigned(key.move), 5) << 30) |
+           (digit_order(unsigned(key.material), 3) << 19) | (std::uint64_t(key.eval >= 0) << 18) |
+           digit_order(magnitude, 5);
+}
+
+namespace {
+
 class KeyReader {
   public:
     explicit KeyReader(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}

@@ -9,8 +9,9 @@ using counts::Outcome;
 using counts::PositionKey;
 using model::Normalization;
 
-CountGrid::CountGrid(const GridFilter& filter, const model::Normalization& normalization)
-    : filter_(filter), normalization_(normalization) {
+CountGrid::CountGrid(const GridFilter& filter, const model::Normalization& normalization,
+                     bool keep_groups)
+    : filter_(filter), normalization_(normalization), keep_groups_(keep_groups) {
     bool by_move = filter.mom_type == MomType::Move;
     mom_min_ = by_move ? filter.move_min : filter.material_min;
     int mom_max = by_move ? filter.move_max : filter.material_max;
@@ -29,16 +30,23 @@ CountGrid::CountGrid(const GridFilter& filter, const model::Normalization& norma
     }
 }
 
-void CountGrid::add(const PositionKey& key, std::int64_t count) {
-    if (key.move < filter_.move_min || key.move > filter_.move_max) return;
-    if (key.material < filter_.material_min || key.material > filter_.material_max) return;
+std::optional<GridCell> CountGrid::cell_of(const PositionKey& key) const {
+    if (key.move < filter_.move_min || key.move > filter_.move_max) return std::nullopt;
+    if (key.material < filter_.material_min || key.material > filter_.material_max)
+        return std::nullopt;
     double scale = scales_[std::size_t((scale_by_move_ ? key.move : key.material) - scale_offset_)];
     int eval = Normalization::to_internal_with_scale(key.eval, scale);
-    if (std::abs(eval) > eval_max_) return;
-    int mom = filter_.mom_type == MomType::Move ? key.move : key.material;
-    WdlCounts& cell =
-        cells_[std::size_t(mom - mom_min_) * eval_span() + std::size_t(eval + eval_max_)];
-    switch (key.result) {
+    if (std::abs(eval) > eval_max_) return std::nullopt;
+    return GridCell{filter_.mom_type == MomType::Move ? key.move : key.material, eval};
+}
+
+void CountGrid::add(const PositionKey& key, std::int64_t count) {
+    if (auto cell = cell_of(key)) add_at(*cell, key.result, count);
+}
+
+void CountGrid::add_at(const GridCell& at, Outcome result, std::int64_t count) {
+    WdlCounts& cell = cells_[cell_index(at)];
+    switch (result) {
         case Outcome::Win:
             cell.wins += count;
             break;
@@ -51,8 +59,17 @@ void CountGrid::add(const PositionKey& key, std::int64_t count) {
     }
 }
 
+void CountGrid::add_to_group(int group, const PositionKey& key, std::int64_t count) {
+    auto cell = cell_of(key);
+    if (!cell) return;
+    add_at(*cell, key.result, count);
+    if (!keep_groups_) return;
+    if (std::size_t(group) >= group_counts_.size()) group_counts_.resize(std::size_t(group) + 1);
+    group_counts_[std::size_t(group)].push_back({counts::pack_key(key), count, cell_index(*cell)});
+}
+
 std::unique_ptr<counts::CountTarget> CountGrid::blank_copy() const {
-    return std::make_unique<CountGrid>(filter_, normalization_);
+    return std::make_unique<CountGrid>(filter_, normalization_, keep_groups_);
 }
 
 void CountGrid::merge(const counts::CountTarget& part) {
@@ -61,6 +78,12 @@ void CountGrid::merge(const counts::CountTarget& part) {
         cells_[i].wins += other.cells_[i].wins;
         cells_[i].draws += other.cells_[i].draws;
         cells_[i].losses += other.cells_[i].losses;
+    }
+    if (group_counts_.size() < other.group_counts_.size())
+        group_counts_.resize(other.group_counts_.size());
+    for (std::size_t g = 0; g < other.group_counts_.size(); ++g) {
+        group_counts_[g].insert(group_counts_[g].end(), other.group_counts_[g].begin(),
+                                other.group_counts_[g].end());
     }
 }
 

@@ -288,6 +288,18 @@ Minimization minimize(const SmoothObjective& objective, double* parameters) {
     return newton_polish(objective, parameters);
 }
 
+std::array<double, 8> coefficients_of(const model::Poly3& as, const model::Poly3& bs) {
+    std::array<double, 8> coeffs;
+    std::copy(as.begin(), as.end(), coeffs.begin());
+    std::copy(bs.begin(), bs.end(), coeffs.begin() + 4);
+    return coeffs;
+}
+
+void split_coefficients(const std::array<double, 8>& coeffs, model::Poly3& as, model::Poly3& bs) {
+    std::copy(coeffs.begin(), coeffs.begin() + 4, as.begin());
+    std::copy(coeffs.begin() + 4, coeffs.end(), bs.begin());
+}
+
 }  // namespace
 
 LocalResult fit_density(const MomData& mom, LocalFit start) {
@@ -324,12 +336,9 @@ std::optional<model::Poly3> fit_cubic(std::span<const double> ts, std::span<cons
 
 Minimization optimize_globally(Objective objective, std::span<const MomData> moms, int mom_target,
                                model::Poly3& as, model::Poly3& bs) {
-    std::array<double, 8> coeffs;
-    std::copy(as.begin(), as.end(), coeffs.begin());
-    std::copy(bs.begin(), bs.end(), coeffs.begin() + 4);
+    std::array<double, 8> coeffs = coefficients_of(as, bs);
     Minimization result = minimize(GlobalObjective(objective, moms, mom_target), coeffs.data());
-    std::copy(coeffs.begin(), coeffs.begin() + 4, as.begin());
-    std::copy(coeffs.begin() + 4, coeffs.end(), bs.begin());
+    split_coefficients(coeffs, as, bs);
     return result;
 }
 
@@ -337,9 +346,7 @@ std::optional<FitUncertainty> probability_fit_uncertainty(std::span<const MomDat
                                                           int mom_target, const model::Poly3& as,
                                                           const model::Poly3& bs) {
     GlobalObjective objective(Objective::Probability, moms, mom_target);
-    std::array<double, 8> coeffs;
-    std::copy(as.begin(), as.end(), coeffs.begin());
-    std::copy(bs.begin(), bs.end(), coeffs.begin() + 4);
+    std::array<double, 8> coeffs = coefficients_of(as, bs);
     Eigen::MatrixXd hessian(8, 8);
     objective.evaluate(coeffs.data(), nullptr, &hessian);
     Eigen::MatrixXd information = hessian * objective.total_count();
@@ -415,6 +422,24 @@ FitResult fit_model(std::span<const MomData> moms, const FitOptions& options) {
         }
     }
     return result;
+}
+
+Refit refit_model(std::span<const MomData> moms, const FitOptions& options,
+                  const model::WdlModel& fitted) {
+    auto objective = method_objective(options.method);
+    if (!objective) {
+        try {
+            return {fit_model(moms, options).model, {true, ""}};
+        } catch (const Error& error) {
+            return {fitted, {false, error.what()}};
+        }
+    }
+    Refit refit{fitted, {}};
+    std::array<double, 8> coeffs = coefficients_of(fitted.as, fitted.bs);
+    refit.minimization =
+        newton_polish(GlobalObjective(*objective, moms, options.mom_target), coeffs.data());
+    split_coefficients(coeffs, refit.model.as, refit.model.bs);
+    return refit;
 }
 
 }  // namespace wdl::fit

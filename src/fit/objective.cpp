@@ -7,9 +7,6 @@ namespace wdl::fit {
 
 namespace {
 
-// Probabilities below this count as this (the original's guard against log(0)).
-constexpr double kMinProbability = 1e-14;
-
 // A logistic rate r = logistic(z), z = (x - a) / b, with its first and second derivatives
 // with respect to a and b.
 struct Rate {

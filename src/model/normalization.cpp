@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "wdl/model/model_lookup.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/python_format.hpp"
 
@@ -23,6 +24,28 @@ double required_number(const OrderedJson& object, const char* name) {
         throw Error(fmt::format("--NormalizeData needs a number \"{}\".", name));
     }
     return it->get<double>();
+}
+
+bool is_coefficient_list(const OrderedJson& value) {
+    return value.is_array() && value.size() == 4 &&
+           std::all_of(value.begin(), value.end(), [](const auto& c) { return c.is_number(); });
+}
+
+// The whole model of --NormalizeData JSON that gives "bs" as well as "as".
+WdlModel model_of(const OrderedJson& object, const DynamicNormalization& dynamic) {
+    const auto& bs = object["bs"];
+    if (!is_coefficient_list(bs))
+        throw Error("\"bs\" of --NormalizeData must be a list of 4 numbers.");
+    if (dynamic.mom_target != std::floor(dynamic.mom_target) || dynamic.mom_target < 1)
+        throw Error("momTarget of --NormalizeData must be a positive whole number with \"bs\".");
+    WdlModel model;
+    model.as = dynamic.as;
+    for (std::size_t i = 0; i < 4; ++i) model.bs[i] = bs[i].get<double>();
+    model.mom_type = dynamic.mom_type;
+    model.mom_target = int(dynamic.mom_target);
+    model.mom_min = dynamic.mom_min;
+    model.mom_max = dynamic.mom_max;
+    return model;
 }
 
 }  // namespace
@@ -67,6 +90,7 @@ Normalization Normalization::from_json(std::string_view json) {
     normalization.pawn_value_ = int(round_half_up(coefficient_sum(dynamic.as)));
     normalization.dynamic_ = dynamic;
     normalization.description_ = "NormalizeData = " + util::python_repr(object);
+    if (object.contains("bs")) normalization.model_ = model_of(object, dynamic);
     return normalization;
 }
 
@@ -88,7 +112,23 @@ Normalization Normalization::from_model(const WdlModel& model) {
     json["momMax"] = bound(*model.mom_max);
     json["momTarget"] = model.mom_target;
     json["as"] = model.as;
-    return from_json(json.dump());
+    Normalization normalization = from_json(json.dump());
+    normalization.model_ = model;
+    return normalization;
+}
+
+Normalization Normalization::from_options(const std::optional<int>& pawn_value,
+                                          const std::optional<std::string>& data) {
+    if (pawn_value) return fixed(*pawn_value);
+    std::string text = data.value_or(std::string(kDefaultNormalizeData));
+    auto first = text.find_first_not_of(" \t\n");
+    if (first != std::string::npos && text[first] == '{') return from_json(text);
+    auto named = load_model(text);
+    try {
+        return from_model(named.model);
+    } catch (const Error& error) {
+        throw Error("--NormalizeData " + text + ": " + error.what());
+    }
 }
 
 double Normalization::pawn_scale(int move, int material) const {

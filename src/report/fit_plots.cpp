@@ -42,4 +42,27 @@ Distribution distribution_of(const fit::CountGrid& grid) {
     return distribution;
 }
 
+CalibrationPlot calibration_plot_of(const fit::CrossValidation& validation) {
+    CalibrationPlot plot;
+    for (const auto& model : validation.models) {
+        CalibrationCurve win{model.description, {}, {}}, draw{model.description, {}, {}};
+        for (const auto& bin : model.by_predicted_win) {
+            win.predicted.push_back(bin.predicted[0]);
+            win.observed.push_back(bin.observed[0]);
+        }
+        for (const auto& bin : model.by_material) {
+            draw.predicted.push_back(bin.predicted[1]);
+            draw.observed.push_back(bin.observed[1]);
+        }
+        plot.win_by_predicted_win.push_back(std::move(win));
+        plot.draw_by_material.push_back(std::move(draw));
+    }
+    // Labels "24-31": the bucket's centre.
+    for (const auto& bin : validation.models.front().by_material) {
+        int low = std::stoi(bin.label), high = std::stoi(bin.label.substr(bin.label.find('-') + 1));
+        plot.materials.push_back((low + high) / 2.0);
+    }
+    return plot;
+}
+
 }  // namespace wdl::report

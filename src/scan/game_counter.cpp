@@ -75,8 +75,15 @@ GameCounter::GameCounter(const CountingRules& rules, counts::CountMap& counts)
         binned_scores_.push_back(bin_eval(score, rules_.bin_width));
 }
 
-void GameCounter::begin_game(std::size_t) {
+void GameCounter::begin_chunk(std::size_t file_index, std::uint64_t offset) {
+    file_index_ = file_index;
+    chunk_offset_ = offset;
+}
+
+void GameCounter::begin_game(std::size_t offset) {
     ++tally_.games_read;
+    if (rules_.grouping)
+        game_group_ = rules_.grouping->group_of(file_index_, chunk_offset_ + offset);
     fen_.clear();
     white_.clear();
     black_.clear();
@@ -186,7 +193,7 @@ void GameCounter::count_position(int eval) {
     key.material = board_.material();
     bool is_mate = eval == kMateScore || eval == -kMateScore;
     key.eval = is_mate ? eval : binned_scores_[std::size_t(eval + kMaxScore)];
-    std::uint64_t packed = counts::pack_key(key);
+    std::uint64_t packed = counts::with_group(counts::pack_key(key), game_group_);
     counts_.prefetch(packed);  // added at the game's end, by then without a wait for memory
     game_keys_.push_back(packed);
 }

@@ -15,6 +15,7 @@ class CountingConsumer : public ChunkConsumer {
     ChunkReport consume(const TextChunk& chunk) override {
         std::uint64_t games_before = counter_.tally().games_read;
         std::size_t problems_before = counter_.problems().size();
+        counter_.begin_chunk(chunk.file_index, chunk.offset);
         pgn::read_games(chunk.text, counter_);
         ChunkReport report;
         report.games = counter_.tally().games_read - games_before;

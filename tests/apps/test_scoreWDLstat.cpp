@@ -1,3 +1,4 @@
+#include <fmt/format.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -402,10 +403,27 @@ TEST_CASE("the summary counts games read, accepted and skipped by reason", "[app
 TEST_CASE("scoreWDLstat --help explains every option", "[apps][scan]") {
     auto run = scan({"--help"}, wdl::testing::scratch_directory());
     CHECK(run.exit_code == 0);
-    for (const char* option : {"--file", "--dir", "-r", "--allowDuplicates", "--concurrency",
-                               "--matchRev", "--matchEngine", "--matchTC", "--matchThreads",
-                               "--matchBook", "--matchBookInvert", "--EloDiffMax", "--EloDiffMin",
-                               "--SPRTonly", "--fixFENsource", "--binWidth", "--evalParsing", "-o"})
+    for (const char* option : {"--file",
+                               "--dir",
+                               "-r",
+                               "--allowDuplicates",
+                               "--concurrency",
+                               "--matchRev",
+                               "--matchEngine",
+                               "--matchTC",
+                               "--matchThreads",
+                               "--matchBook",
+                               "--matchBookInvert",
+                               "--EloDiffMax",
+                               "--EloDiffMin",
+                               "--SPRTonly",
+                               "--fixFENsource",
+                               "--binWidth",
+                               "--evalParsing",
+                               "-o",
+                               "--groups",
+                               "--groupBy",
+                               "--json"})
         CHECK_THAT(run.output, Catch::Contains(option));
 }
 
@@ -423,4 +441,109 @@ TEST_CASE("scoreWDLstat --json writes the summary's figures", "[apps][scan][json
     CHECK(summary["files"]["read"] == 9);
     CHECK(summary["distinctKeys"] == read_counts(dir / "counts.json").size());
     CHECK(summary["output"] == (dir / "counts.json").string());
+    CHECK_FALSE(summary.contains("grouping"));
+    run = scan({"--dir", corpus_path().string(), "-r", "-o", (dir / "counts.json").string(),
+                "--json", (dir / "summary.json").string(), "--groups", "8", "--groupBy", "test"},
+               dir);
+    REQUIRE(run.exit_code == 0);
+    summary = nlohmann::json::parse(read_text_file(dir / "summary.json"));
+    CHECK(summary["grouping"] == nlohmann::json{{"groupBy", "test"}, {"groups", 8}});
+}
+
+namespace {
+
+// The count maps of a grouped count file, checked against its header.
+std::vector<nlohmann::json> group_counts(const fs::path& path, const std::string& group_by,
+                                         int groups) {
+    auto file = nlohmann::json::parse(read_text_file(path));
+    CHECK(file["format"] == "wdlfit-grouped-counts");
+    CHECK(file["version"] == 1);
+    CHECK(file["groupBy"] == group_by);
+    CHECK(file["groups"] == groups);
+    REQUIRE(file["counts"].size() == std::size_t(groups));
+    const auto& keys = file["keys"];
+    std::vector<nlohmann::json> maps;
+    for (const auto& pairs : file["counts"]) {
+        nlohmann::json map = nlohmann::json::object();
+        for (std::size_t i = 0; i + 1 < pairs.size(); i += 2)
+            map[keys[pairs[i].get<std::size_t>()].get<std::string>()] = pairs[i + 1];
+        maps.push_back(map);
+    }
+    return maps;
+}
+
+nlohmann::json sum_of(const std::vector<nlohmann::json>& groups) {
+    nlohmann::json sum = nlohmann::json::object();
+    for (const auto& group : groups)
+        for (const auto& [key, count] : group.items())
+            sum[key] = sum.value(key, 0) + count.get<long>();
+    return sum;
+}
+
+}  // namespace
+
+TEST_CASE("grouped counts sum exactly to the plain counts at 1 and 2 threads",
+          "[apps][scan][groups]") {
+    fs::path dir = fresh_directory("scan_groups");
+    auto plain = dir / "plain.json";
+    REQUIRE(scan({"--dir", corpus_path().string(), "-r", "-o", plain.string()}, dir).exit_code ==
+            0);
+    // Without --groups the output stays the original's, byte for byte.
+    CHECK(read_text_file(plain) ==
+          read_decompressed(test_data_path("reference/scan/exact_default.json.gz")));
+    for (auto [group_by, groups] : {std::pair{"game", 64}, std::pair{"test", 16}}) {
+        std::string texts[2];
+        for (int threads : {1, 2}) {
+            CAPTURE(group_by, threads);
+            auto output = dir / fmt::format("{}_{}.json", group_by, threads);
+            auto run = scan({"--dir", corpus_path().string(), "-r", "-o", output.string(),
+                             "--groups", std::to_string(groups), "--groupBy", group_by,
+                             "--concurrency", std::to_string(threads)},
+                            dir);
+            REQUIRE(run.exit_code == 0);
+            CHECK_THAT(run.output, Catch::Contains(fmt::format("split into {} groups", groups)));
+            auto counts = group_counts(output, group_by, groups);
+            CHECK(sum_of(counts) == read_counts(plain));
+            std::size_t used = 0;
+            for (const auto& group : counts) used += !group.empty();
+            // 798 games fill every group; the 6 tests take one group each.
+            CHECK(used == (group_by == std::string("game") ? 64u : 6u));
+            texts[threads - 1] = read_text_file(output);
+        }
+        // A game's group depends on its file and place only, not on the threads.
+        CHECK(texts[0] == texts[1]);
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a game's group does not depend on where the corpus lies", "[apps][scan][groups]") {
+    fs::path dir = fresh_directory("scan_groups_moved");
+    fs::copy(corpus_path(), dir / "moved", fs::copy_options::recursive);
+    auto here = dir / "here.json", there = dir / "there.json";
+    REQUIRE(
+        scan({"--dir", corpus_path().string() + "/", "-r", "-o", here.string(), "--groups", "32"},
+             dir)
+            .exit_code == 0);
+    REQUIRE(
+        scan({"--dir", "./moved", "-r", "-o", there.string(), "--groups", "32"}, dir).exit_code ==
+        0);
+    CHECK(read_text_file(here) == read_text_file(there));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("scoreWDLstat refuses --groupBy without --groups and groups beyond 1 to 65536",
+          "[apps][scan][groups]") {
+    fs::path dir = fresh_directory("scan_groups_options");
+    for (std::vector<std::string> arguments : {std::vector<std::string>{"--groupBy", "test"},
+                                               {"--groups", "0"},
+                                               {"--groups", "65537"},
+                                               {"--groups", "4", "--groupBy", "engine"}}) {
+        arguments.insert(arguments.begin(),
+                         {"--dir", corpus_path().string(), "-r", "-o", (dir / "x.json").string()});
+        auto run = scan(arguments, dir);
+        CAPTURE(run.output);
+        CHECK(run.exit_code != 0);
+        CHECK_FALSE(fs::exists(dir / "x.json"));
+    }
+    fs::remove_all(dir);
 }

@@ -130,6 +130,19 @@ if run_update static --firstrev "$c1" --lastrev "$c2"; then
     new=$(grep -oP 'const int NormalizeToPawnValue = \K\d+' static/scoreWDL.log)
     expect_line static/out.txt "(to $new|stay at $new)\.\$"
     expect_line static/out.txt '^The fitted value has a standard error of [0-9]+\.[0-9]{2} '
+    # The verdict follows the interval of the jackknife over the scan's 64 game groups.
+    expect_line static/scoreWDL.log 'jackknife over [0-9]+ game groups'
+    read -r low high < <(jq -r '.model.resampling.estimates.NormalizeToPawnValue.interval | "\(.[0]) \(.[1])"' \
+        static/updateWDL_fit.json)
+    if awk -v l="$low" -v h="$high" 'BEGIN { exit !(l <= 328 && 328 <= h) }'; then
+        verdict='lies inside the 95 % interval .*: the change is within the noise\.$'
+    else
+        verdict='lies outside the 95 % interval .*: the change is significant\.$'
+    fi
+    expect_line static/out.txt "^The old value 328 $verdict"
+    expect_line static/out.txt '\(\+- [0-9.]+, jackknife over [0-9]+ game groups\)'
+    [[ $(jq -r .format static/updateWDL.json) == wdlfit-grouped-counts ]] ||
+        fail "static: the scan wrote no grouped counts"
     [[ -s static/updateWDL.json ]] || fail "static: no updateWDL.json"
 else
     fail "static run failed: $(cat static/out.txt)"
@@ -180,15 +193,22 @@ json=$(printf '%s\n' "$@" | grep -A1 -x -- --json | tail -n 1)
 retained='"retained": {"W": 1, "D": 2, "L": 3}'
 [[ ${FAKE_RETAINED:-} == none ]] && retained='"retained": {}'
 [[ ${FAKE_RETAINED:-} == zero ]] && retained='"retained": {"W": 0, "D": 0, "L": 0}'
-model='"model": {"NormalizeToPawnValue": 328}'
+# FAKE_INTERVAL="low high" adds the jackknife's interval of NormalizeToPawnValue.
+resampling=""
+if [[ -n ${FAKE_INTERVAL:-} ]]; then
+    read -r low high <<<"$FAKE_INTERVAL"
+    resampling=", \"resampling\": {\"method\": \"jackknife\", \"groups\": 64, \"groupBy\": \"game\",
+        \"estimates\": {\"NormalizeToPawnValue\": {\"standardError\": 2.5, \"interval\": [$low, $high]}}}"
+fi
+model="\"model\": {\"NormalizeToPawnValue\": 328$resampling}"
 [[ -n ${FAKE_NO_PAWN_VALUE:-} ]] && model='"model": {}'
 echo "{$retained, $model}" >"$json"
 FAKE
 chmod +x "$fake_bin"/*
-scan_arguments() { # scan_arguments ELODIFFMAX: the scan's arguments for revisions c1 to c2
+scan_arguments() { # scan_arguments ELODIFFMAX [GROUPS]: the scan's arguments for revisions c1 to c2
     printf '%s\n' --dir "$pgns" -r --matchTC '60\+0.6' --matchThreads 1 --EloDiffMax "$1" \
-        --matchRev ".*$c2|.*$c1" --matchBook 'UHO_Lichess_4852_v..epd' -o updateWDL.json \
-        --json updateWDL_scan.json
+        --matchRev ".*$c2|.*$c1" --matchBook 'UHO_Lichess_4852_v..epd' --groups "${2:-64}" \
+        -o updateWDL.json --json updateWDL_scan.json
 }
 if (bin_dir=$fake_bin run_update fake --firstrev "$c1" --lastrev "$c2"); then
     expect_line fake/out.txt \
@@ -210,6 +230,25 @@ if (bin_dir=$fake_bin FAKE_GAMES=0 run_update nogames --firstrev "$c1" --lastrev
 else
     fail "nogames run failed: $(cat nogames/out.txt)"
 fi
+# The verdict: the old value inside or outside the interval of the fit; --groups goes to the scan.
+if (bin_dir=$fake_bin FAKE_INTERVAL="325.2 330.9" run_update inside --firstrev "$c1" --lastrev "$c2" \
+    --groups 32); then
+    expect_line inside/out.txt \
+        '^The old value 328 lies inside the 95 % interval 325 \.\. 331 of the fitted value \(\+- 2\.5, jackknife over 64 game groups\): the change is within the noise\.$'
+    [[ $(cat inside/scoreWDLstat.args) == "$(scan_arguments 5 32)" ]] ||
+        fail "--groups 32 not passed on: $(cat inside/scoreWDLstat.args)"
+else
+    fail "inside run failed: $(cat inside/out.txt)"
+fi
+if (bin_dir=$fake_bin FAKE_INTERVAL="329.5 336" run_update outside --firstrev "$c1" --lastrev "$c2"); then
+    expect_line outside/out.txt \
+        '^The old value 328 lies outside the 95 % interval 330 \.\. 336 .*: the change is significant\.$'
+else
+    fail "outside run failed: $(cat outside/out.txt)"
+fi
+# Without error bars (e.g. a fit that did not resample) there is no verdict.
+! grep -q '^The old value' fake/out.txt || fail "a verdict without an interval"
+
 # A revision with both forms is read as static: uci.h's NormalizeToPawnValue wins over as[].
 if (bin_dir=$fake_bin run_update both --firstrev "$c9" --lastrev "$c9"); then
     expect_line both/out.txt \

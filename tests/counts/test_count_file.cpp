@@ -266,3 +266,186 @@ TEST_CASE("written count files read back to the same counts", "[counts][file]") 
     CHECK(read_all(path) == expected);
     CHECK(wdl::counts::count_file_text(wdl::counts::CountMap()) == "{}");
 }
+
+namespace {
+
+using wdl::counts::Grouping;
+
+// Counts per "group/key" of a file read with its groups.
+std::map<std::string, std::int64_t> read_grouped(const fs::path& path,
+                                                 wdl::counts::CountFileReport* report = nullptr) {
+    std::map<std::string, std::int64_t> counts;
+    auto result = wdl::counts::read_grouped_count_file(
+        path, [&](int group, const PositionKey& key, std::int64_t count) {
+            counts[std::to_string(group) + "/" + wdl::counts::format_key(key)] += count;
+        });
+    if (report) *report = result;
+    return counts;
+}
+
+std::string grouped_error_of(const std::string& name, const std::string& content) {
+    auto path = write_temp(name, content);
+    std::string message;
+    try {
+        read_grouped(path);
+    } catch (const wdl::Error& error) {
+        message = error.what();
+    }
+    fs::remove(path);
+    return message;
+}
+
+}  // namespace
+
+TEST_CASE("grouped count files are read group by group, and summed by plain readers",
+          "[counts][file][groups]") {
+    wdl::counts::CountMap counts;
+    auto key = [](const char* text) {
+        return wdl::counts::pack_key(*wdl::counts::parse_key(text));
+    };
+    counts.add(wdl::counts::with_group(key("('W', 12, 62, 35)"), 0), 4);
+    counts.add(wdl::counts::with_group(key("('W', 12, 62, 35)"), 2), 1);
+    counts.add(wdl::counts::with_group(key("('L', 3, 40, -5)"), 2), 7);
+    Grouping grouping{wdl::counts::GroupBy::Test, 3};
+    std::string text = wdl::counts::grouped_count_file_text(counts, grouping);
+    CHECK(
+        text ==
+        "{\n  \"format\": \"wdlfit-grouped-counts\",\n  \"version\": 1,\n  \"groupBy\": \"test\",\n"
+        "  \"groups\": 3,\n  \"keys\": [\n    \"('L', 3, 40, -5)\",\n    \"('W', 12, 62, 35)\"\n  "
+        "],\n"
+        "  \"counts\": [\n    [1, 4],\n    [],\n    [0, 7, 1, 1]\n  ]\n}");
+    auto path = write_temp("grouped.json", text);
+    wdl::counts::CountFileReport report;
+    auto grouped = read_grouped(path, &report);
+    CHECK(grouped == std::map<std::string, std::int64_t>{{"0/('W', 12, 62, 35)", 4},
+                                                         {"2/('L', 3, 40, -5)", 7},
+                                                         {"2/('W', 12, 62, 35)", 1}});
+    REQUIRE(report.grouping);
+    CHECK(*report.grouping == grouping);
+    CHECK(report.repeated_keys.empty());
+    CHECK(read_all(path) ==
+          std::map<std::string, std::int64_t>{{"('W', 12, 62, 35)", 5}, {"('L', 3, 40, -5)", 7}});
+    fs::remove(path);
+    // No counts: no keys.
+    CHECK(
+        wdl::counts::grouped_count_file_text({}, {wdl::counts::GroupBy::Game, 1}) ==
+        "{\n  \"format\": \"wdlfit-grouped-counts\",\n  \"version\": 1,\n  \"groupBy\": \"game\",\n"
+        "  \"groups\": 1,\n  \"keys\": [],\n  \"counts\": [\n    []\n  ]\n}");
+}
+
+TEST_CASE("a plain file is one group to grouped readers", "[counts][file][groups]") {
+    auto path = write_temp("plain_as_grouped.json", R"j({"('W', 12, 62, 35)": 4})j");
+    wdl::counts::CountFileReport report;
+    CHECK(read_grouped(path, &report) ==
+          std::map<std::string, std::int64_t>{{"0/('W', 12, 62, 35)", 4}});
+    CHECK_FALSE(report.grouping);
+    fs::remove(path);
+}
+
+TEST_CASE("a grouped file is recognized by its content, in any field order, and its counts add",
+          "[counts][file][groups]") {
+    auto path = write_temp("sorted_header.json", R"j({"counts": [[0, 2, 1, 3, 0, 1], []],
+        "format": "wdlfit-grouped-counts", "groupBy": "game", "groups": 2,
+        "keys": ["('D', 1, 78, 0)", " ( 'W', 2, 70, +5 ) "], "version": 1})j");
+    wdl::counts::CountFileReport report;
+    CHECK(read_grouped(path, &report) ==
+          std::map<std::string, std::int64_t>{{"0/('D', 1, 78, 0)", 3}, {"0/('W', 2, 70, 5)", 3}});
+    CHECK(report.grouping == Grouping{wdl::counts::GroupBy::Game, 2});
+    CHECK(report.repeated_keys.empty());
+    fs::remove(path);
+}
+
+TEST_CASE("a grouped file's header, keys and counts must agree", "[counts][file][groups]") {
+    const std::string good =
+        R"j("format": "wdlfit-grouped-counts", "version": 1, "groupBy": "game")j";
+    const std::string keys = R"j("keys": ["('W', 1, 2, 3)"])j";
+    auto file = [&](const std::string& fields) { return "{" + fields + "}"; };
+    CHECK(grouped_error_of("g0.json",
+                           file(good + ", \"groups\": 1, " + keys + R"j(, "counts": [[0, 1]])j"))
+              .empty());
+    for (auto [content, problem] : std::vector<std::pair<std::string, std::string>>{
+             {file(R"j("format": "other", "version": 1, "groupBy": "game", "groups": 1, )j" + keys +
+                   R"j(, "counts": [[0, 1]])j"),
+              "\"format\": \"wdlfit-grouped-counts\""},
+             {file(R"j("format": "wdlfit-grouped-counts", "version": 2, "groupBy": "game",
+                       "groups": 1, )j" +
+                   keys + R"j(, "counts": [[0, 1]])j"),
+              "version 2 of grouped count files is not supported"},
+             {file(good + R"j(, "groups": 2, )j" + keys + R"j(, "counts": [[0, 1]])j"),
+              "\"groups\" must be the number of lists"},
+             {file(R"j("format": "wdlfit-grouped-counts", "version": 1, "groupBy": "engine",
+                       "groups": 1, )j" +
+                   keys + R"j(, "counts": [[0, 1]])j"),
+              "\"groupBy\""},
+             {file(good + R"j(, "groups": 1, )j" + keys +
+                   R"j(, "counts": [[0, 1]], "('W', 5, 6, 7)": 3)j"),
+              "no keys beside its header"},
+             {file(good + R"j(, "groups": 1, )j" + keys + R"j(, "counts": [[1, 1]])j"),
+              "names key number 1, but \"keys\" has 1"},
+             {file(good + R"j(, "groups": 1, )j" + keys + R"j(, "counts": [[0]])j"),
+              "without its count"},
+             {file(good + R"j(, "groups": 1, )j" + keys + R"j(, "counts": [[0, -1]])j"),
+              "non-negative integers"},
+             {file(good + R"j(, "groups": 1, )j" + keys +
+                   R"j(, "counts": [{"('W', 1, 2, 3)": 1}])j"),
+              "entry 0 of \"counts\" is not a list"},
+             {file(good + R"j(, "groups": 1, "keys": ["('W', 1, 2)"], "counts": [[0, 1]])j"),
+              "is not of the form"},
+             {file(good + R"j(, "groups": "1", )j" + keys + R"j(, "counts": [[0, 1]])j"),
+              "must be an integer"},
+             {file(good + R"j(, "groups": 1, "counts": [[0, 1]])j"), "needs \"keys\""},
+             {file(good + R"j(, "groups": 1, )j" + keys), "needs \"counts\""}}) {
+        CAPTURE(content);
+        auto message = grouped_error_of("bad_group.json", content);
+        CHECK_THAT(message, Catch::Contains("bad_group.json"));
+        CHECK_THAT(message, Catch::Contains(problem));
+    }
+}
+
+namespace {
+
+// Records what a count target receives.
+class RecordingTarget : public wdl::counts::CountTarget {
+  public:
+    std::map<std::string, std::int64_t> plain, grouped;
+
+    void add(const PositionKey& key, std::int64_t count) override {
+        plain[wdl::counts::format_key(key)] += count;
+    }
+    void add_to_group(int group, const PositionKey& key, std::int64_t count) override {
+        grouped[std::to_string(group) + "/" + wdl::counts::format_key(key)] += count;
+    }
+    std::unique_ptr<CountTarget> blank_copy() const override {
+        return std::make_unique<RecordingTarget>();
+    }
+    void merge(const CountTarget& part) override {
+        const auto& other = dynamic_cast<const RecordingTarget&>(part);
+        for (const auto& [key, count] : other.plain) plain[key] += count;
+        for (const auto& [key, count] : other.grouped) grouped[key] += count;
+    }
+};
+
+}  // namespace
+
+// Large files are read in halves on two threads, which a grouped file must not be.
+TEST_CASE("a large grouped file reaches a count target group by group", "[counts][file][groups]") {
+    wdl::counts::CountMap counts;
+    for (int move = 1; move <= 200; ++move)
+        for (int material = 0; material <= 78; ++material)
+            for (int eval = -100; eval <= 100; eval += 10)
+                counts.add(wdl::counts::with_group(wdl::counts::pack_key({wdl::counts::Outcome::Win,
+                                                                          move, material, eval}),
+                                                   (move + eval + 700) % 7 + 3),
+                           std::uint64_t(material + 1));
+    Grouping grouping{wdl::counts::GroupBy::Game, 10};
+    auto path =
+        write_temp("large_grouped.json", wdl::counts::grouped_count_file_text(counts, grouping));
+    REQUIRE(fs::file_size(path) > (std::size_t{8} << 20));
+    RecordingTarget target;
+    auto report = wdl::counts::read_count_file(path, target);
+    CHECK(report.grouping == grouping);
+    CHECK(target.plain.empty());
+    CHECK(target.grouped == read_grouped(path));
+    CHECK(target.grouped.size() == counts.distinct_keys());
+    fs::remove(path);
+}

@@ -41,3 +41,30 @@ TEST_CASE("packed keys round-trip", "[counts][key]") {
         CHECK(wdl::counts::unpack_key(wdl::counts::pack_key(key)) == key);
     }
 }
+
+TEST_CASE("the spelling order is the order of the spelled keys", "[counts][key]") {
+    std::vector<wdl::counts::PositionKey> keys;
+    std::uint64_t state = 12345;
+    auto next = [&state](int range) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return int((state >> 33) % std::uint64_t(range));
+    };
+    for (int move : {0, 1, 5, 9, 10, 12, 99, 100, 120, 200, 1000, 65535})
+        for (int material : {0, 1, 9, 10, 17, 78, 100, 255})
+            for (int eval :
+                 {-32768, -1001, -100, -15, -10, -5, -1, 0, 1, 5, 10, 15, 100, 1001, 32767})
+                keys.push_back({wdl::counts::Outcome(next(3)), move, material, eval});
+    for (int i = 0; i < 5000; ++i)
+        keys.push_back(
+            {wdl::counts::Outcome(next(3)), next(65536), next(256), next(65536) - 32768});
+    for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+        for (std::size_t j : {i + 1, std::size_t(next(int(keys.size())))}) {
+            auto a = wdl::counts::format_key(keys[i]), b = wdl::counts::format_key(keys[j]);
+            INFO(a << " vs " << b);
+            CHECK((a < b) ==
+                  (wdl::counts::spelling_order(keys[i]) < wdl::counts::spelling_order(keys[j])));
+            CHECK((a == b) ==
+                  (wdl::counts::spelling_order(keys[i]) == wdl::counts::spelling_order(keys[j])));
+        }
+    }
+}

@@ -32,3 +32,50 @@ TEST_CASE("the model summary prints the original's lines", "[fit][text]") {
           "    constexpr double bs[] = {-1100.39790499, 3175.47517077, -2462.57959244, "
           "821.17626324};\n");
 }
+
+namespace {
+
+wdl::fit::Resampling example_resampling() {
+    wdl::fit::Resampling resampling;
+    resampling.grouping = {wdl::counts::GroupBy::Game, 64};
+    resampling.groups = 64;
+    resampling.replicates = 64;
+    wdl::fit::ResampledEstimate pawn;
+    pawn.name = "NormalizeToPawnValue";
+    pawn.estimate = 357.6;
+    pawn.standard_error = 2.1;
+    pawn.low = 353.4;
+    pawn.high = 361.8;
+    pawn.fisher_standard_error = 2.1 / std::sqrt(3.4);
+    pawn.design_effect = 3.4;
+    wdl::fit::ResampledEstimate draw_rate;
+    draw_rate.name = "drawRateAtZero";
+    draw_rate.estimate = 0.61234;
+    draw_rate.standard_error = 0.0081;
+    draw_rate.low = 0.5961;
+    draw_rate.high = 0.6286;
+    resampling.estimates = {pawn, draw_rate};
+    return resampling;
+}
+
+}  // namespace
+
+TEST_CASE("resampled constants print with their interval, method and design effect",
+          "[fit][text]") {
+    wdl::model::WdlModel model;
+    model.as = {0, 0, 0, 357.6};
+    auto text = wdl::fit::resampling_report(example_resampling(), model);
+    CHECK_THAT(text,
+               Catch::Contains("\nNormalizeToPawnValue = 358 +- 2.1 (95 % interval 353 .. 362; "
+                               "jackknife over 64 game groups; design effect 3.4)\n"));
+    CHECK_THAT(text, Catch::Contains("\nDraw rate at 0.0 eval = 0.612 +- 0.0081 (95 % interval "
+                                     "0.596 .. 0.629; jackknife over 64 game groups)\n"));
+    CHECK_THAT(text, Catch::StartsWith("Error bars from the jackknife over 64 game groups: they "
+                                       "take the groups as independent"));
+    auto json = wdl::fit::resampling_json(example_resampling());
+    CHECK(json["method"] == "jackknife");
+    CHECK(json["groupBy"] == "game");
+    CHECK(json["estimates"]["NormalizeToPawnValue"]["interval"][1] == 361.8);
+    CHECK(json["estimates"]["NormalizeToPawnValue"]["designEffect"] == 3.4);
+    CHECK_FALSE(json["estimates"]["drawRateAtZero"].contains("designEffect"));
+}

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 
 #include "program_runner.hpp"
@@ -77,4 +78,35 @@ TEST_CASE("text without tag sections is still cut into chunks and read whole", "
         CHECK(chunked.tally.games_read == 3000);
         CHECK(chunked.tally.skipped == whole.tally.skipped);
     }
+}
+
+TEST_CASE("games keep their groups however the text is cut and read", "[scan][scanner][groups]") {
+    auto file = write_games("grouped.pgn", 3000, true, -1);
+    wdl::counts::Grouping grouping{wdl::counts::GroupBy::Game, 16};
+    GameGrouping groups(grouping, {file}, file.parent_path());
+    auto grouped_scan = [&](int threads, std::size_t chunk_bytes) {
+        ScanSettings settings;
+        settings.threads = threads;
+        settings.reading.chunk_bytes = chunk_bytes;
+        settings.rules.grouping = &groups;
+        return scan_files({file}, settings);
+    };
+    auto whole = grouped_scan(1, std::size_t{1} << 30);
+    auto plain = scan(file, 1, std::size_t{1} << 30);
+    std::string text = wdl::counts::grouped_count_file_text(whole.counts, grouping);
+    for (int threads : {1, 3}) {
+        INFO("threads " << threads);
+        CHECK(wdl::counts::grouped_count_file_text(grouped_scan(threads, 4096).counts, grouping) ==
+              text);
+    }
+    // The groups add up to the plain counts, and every group has games.
+    wdl::counts::CountMap sum;
+    std::set<int> used;
+    wdl::counts::for_each_grouped_count(
+        whole.counts, [&](int group, const wdl::counts::PositionKey& key, std::int64_t count) {
+            sum.add(wdl::counts::pack_key(key), std::uint64_t(count));
+            used.insert(group);
+        });
+    CHECK(wdl::counts::count_file_text(sum) == wdl::counts::count_file_text(plain.counts));
+    CHECK(used.size() == 16);
 }

@@ -15,6 +15,9 @@ namespace wdl::commands {
 
 enum class PlotMode { SaveAndShow, Save, None };
 
+// --resample: Auto resamples grouped input by jackknife and leaves plain input alone.
+enum class ResampleChoice { Auto, None, Jackknife, Bootstrap };
+
 struct ScoreWdlOptions {
     std::vector<std::filesystem::path> files{"scoreWDLstat.json"};
     std::optional<int> normalize_to_pawn_value;  // static normalization, or else
@@ -28,6 +31,13 @@ struct ScoreWdlOptions {
     std::filesystem::path png_name = "scoreWDL.png";
     std::optional<std::filesystem::path> png_name_distro;
     std::optional<std::filesystem::path> json;
+    ResampleChoice resample = ResampleChoice::Auto;
+    int bootstrap_resamples = 200;
+    bool cross_validate = false;
+    int folds = 10;
+    // Default: the summary plot's name with "_calibration" before its extension.
+    std::optional<std::filesystem::path> png_name_calibration;
+    int threads = 1;  // for the refits of resampling and cross-validation
 };
 
 // Reads the count files, fits, prints the original's lines (and ours after them) on stdout,

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "wdl/counts/grouping.hpp"
 #include "wdl/scan/eval_parsing.hpp"
 #include "wdl/scan/file_selection.hpp"
 
@@ -21,6 +22,8 @@ struct ScoreWdlStatOptions {
     int concurrency = 1;
     std::filesystem::path output = "scoreWDLstat.json";
     std::optional<std::filesystem::path> json;  // the summary as JSON
+    // --groups K (--groupBy): write grouped counts; none writes the plain count file.
+    std::optional<counts::Grouping> grouping;
 };
 
 // Runs the scan with the original's printed lines on stdout, warnings and the progress line

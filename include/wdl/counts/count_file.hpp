@@ -4,31 +4,53 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "wdl/counts/count_map.hpp"
+#include "wdl/counts/grouping.hpp"
 #include "wdl/counts/position_key.hpp"
 #include "wdl/util/atomic_file.hpp"
 
-// Count files: the scanner's output and the fitter's input, a JSON object
-// {"('W', move, material, eval)": count, ...} (docs/formats.md). Plain, .gz or .zst.
+// Count files: the scanner's output and the fitter's input (docs/formats.md). Plain, .gz or .zst.
+// A plain count file is a JSON object {"('W', move, material, eval)": count, ...}. A grouped
+// count file (scoreWDLstat --groups K) holds the counts of K groups of games:
+//   {"format": "wdlfit-grouped-counts", "version": 1, "groupBy": "game", "groups": K,
+//    "keys": ["('D', 1, 78, -5)", ...],           every key once, sorted as spelled
+//    "counts": [[0, 12, 5, 1, ...], ..., [...]]}   per group: key number, count, ...
+// whose sum over the groups is the plain count file of the same scan. Every reader takes both.
 namespace wdl::counts {
 
+inline constexpr std::string_view kGroupedFormat = "wdlfit-grouped-counts";
+inline constexpr int kGroupedFormatVersion = 1;
+
 using CountSink = std::function<void(const PositionKey&, std::int64_t)>;
+// For each key of each group: its group (0 for every key of a plain file), key and count.
+using GroupedCountSink = std::function<void(int group, const PositionKey&, std::int64_t)>;
 
 struct CountFileReport {
-    // Keys the file gives more than once, once per repetition, as spelled in the file.
+    // Keys a plain file gives more than once, once per repetition, as spelled in the file.
     std::vector<std::string> repeated_keys;
+    // A grouped file's groups; none for a plain file.
+    std::optional<Grouping> grouping;
 };
 
-// Calls sink once for every key of the file, in no particular order. A key given more than
-// once keeps its last count (as Python's json.load does) and is reported. A file holding just
-// `null` (what the original scanner writes when it counted nothing) is empty. Throws
-// wdl::Error naming the file (and the key) on an unreadable file, malformed JSON, a key not
-// of the form ('W', move, material, eval) (numbers as Python literals), or a count that is
-// negative, not an integer or beyond 64 bits.
+// Calls sink once for every key of the file (for every count of every group of a grouped
+// file: the sink then sees the sum of the groups), in no particular order. A key given more
+// than once in a plain file keeps its last count (as Python's json.load does) and is
+// reported; the counts of a grouped file add up. A file holding just `null` (what the
+// original scanner writes when it counted nothing) is empty. Throws wdl::Error naming the file
+// (and the key) on an unreadable file, malformed JSON, a key not of the form
+// ('W', move, material, eval) (numbers as Python literals), a count that is negative, not an
+// integer or beyond 64 bits, or a grouped file that is not version 1 of the format or whose
+// header, keys and counts do not agree.
 CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink);
+
+// read_count_file with the group of each count.
+CountFileReport read_grouped_count_file(const std::filesystem::path& path,
+                                        const GroupedCountSink& sink);
 
 // Counts that a large file can be read into on two threads at once: each half of the file
 // goes into a blank copy of the target, and the copies are merged into it at the end.
@@ -36,13 +58,19 @@ class CountTarget {
   public:
     virtual ~CountTarget() = default;
     virtual void add(const PositionKey& key, std::int64_t count) = 0;
+    // A count of one group of a grouped file; by default added as any other count.
+    virtual void add_to_group(int group, const PositionKey& key, std::int64_t count) {
+        (void)group;
+        add(key, count);
+    }
     virtual std::unique_ptr<CountTarget> blank_copy() const = 0;
     // Adds the counts of a target made by blank_copy.
     virtual void merge(const CountTarget& part) = 0;
 };
 
-// read_count_file into a target. A large file whose keys are in order, as scanners write
-// them, is read in two halves on two threads; any other file as read_count_file reads it.
+// read_count_file into a target (add_to_group for the counts of a grouped file). A large plain
+// file whose keys are in order, as scanners write them, is read in two halves on two threads;
+// any other file as read_count_file reads it.
 CountFileReport read_count_file(const std::filesystem::path& path, CountTarget& target);
 
 // The counts in the scanners' spelling: keys "('W', 12, 62, 35)" in sorted order, two-space
@@ -52,5 +80,17 @@ std::string count_file_text(const CountMap& counts);
 // Writes count_file_text into the output and commits it; throws wdl::Error naming the file on
 // failure. The output is opened by the caller, so that a bad path fails before a long scan.
 void write_count_file(const CountMap& counts, util::AtomicFile& output);
+
+// The grouped count file of counts whose packed keys carry their group (with_group): the
+// header, the keys (one a line), and each group's list of (key number, count) pairs in the
+// order of the keys (one line a group).
+std::string grouped_count_file_text(const CountMap& grouped_counts, const Grouping& grouping);
+
+// Writes grouped_count_file_text into the output and commits it, as write_count_file.
+void write_grouped_count_file(const CountMap& grouped_counts, const Grouping& grouping,
+                              util::AtomicFile& output);
+
+// Calls function(group, key, count) for every count of a map whose keys carry their group.
+void for_each_grouped_count(const CountMap& grouped_counts, const GroupedCountSink& function);
 
 }  // namespace wdl::counts

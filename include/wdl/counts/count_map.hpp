@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <vector>
 
 #include "wdl/counts/position_key.hpp"
@@ -23,6 +24,8 @@ class CountMap {
     }
     void merge(const CountMap& other);
 
+    // The count of a key; none for a key never added.
+    std::optional<std::uint64_t> count_of(std::uint64_t packed_key) const;
     std::size_t distinct_keys() const { return size_; }
     std::uint64_t total_count() const;
 

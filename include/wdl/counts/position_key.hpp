@@ -27,6 +27,9 @@ struct PositionKey {
 std::string format_key(const PositionKey& key);
 // Appends the key to out without allocating a temporary (hot path of JSON writing).
 void append_key(std::string& out, const PositionKey& key);
+// A number that orders keys as their spellings order as strings (byte by byte), which is how
+// count files list them: sorting by it needs no text. For keys within the ranges of pack_key.
+std::uint64_t spelling_order(const PositionKey& key);
 // Parses the spelling above as Python's ast.literal_eval would: whitespace around the items,
 // either quote style and a sign on the numbers are accepted; leading zeros (05) are not.
 std::optional<PositionKey> parse_key(std::string_view text);

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "wdl/counts/count_file.hpp"
@@ -25,13 +26,47 @@ struct WdlCounts {
     std::int64_t total() const { return wins + draws + losses; }
 };
 
+// A cell of the grid: the mom and internal eval of a retained key.
+struct GridCell {
+    int mom = 0;
+    int eval = 0;
+};
+
+// A retained count of one group: its packed key (counts::pack_key), its cell (cell_index)
+// and the count.
+struct KeyCount {
+    std::uint64_t key = 0;
+    std::int64_t count = 0;
+    std::uint32_t cell = 0;
+};
+
 class CountGrid : public counts::CountTarget {
   public:
-    CountGrid(const GridFilter& filter, const model::Normalization& normalization);
+    // With keep_groups, the counts of grouped input are also kept group by group
+    // (group_counts), for resampling and cross-validation.
+    CountGrid(const GridFilter& filter, const model::Normalization& normalization,
+              bool keep_groups = false);
 
     // Adds the count if the key passes the move/material filters and its internal eval lies
     // within +-eval_max(); other keys are not retained.
     void add(const counts::PositionKey& key, std::int64_t count) override;
+    // add(), and when groups are kept, a retained count also goes to the list of its group.
+    void add_to_group(int group, const counts::PositionKey& key, std::int64_t count) override;
+
+    // The cell of a key, none if the key is not retained.
+    std::optional<GridCell> cell_of(const counts::PositionKey& key) const;
+    // Cells numbered 0 .. cell_count() - 1, mom by mom, eval by eval.
+    std::size_t cell_count() const { return cells_.size(); }
+    std::uint32_t cell_index(const GridCell& cell) const {
+        return std::uint32_t(std::size_t(cell.mom - mom_min_) * eval_span() +
+                             std::size_t(cell.eval + eval_max_));
+    }
+    GridCell cell_at(std::uint32_t index) const {
+        return {mom_min_ + int(index / eval_span()), int(index % eval_span()) - eval_max_};
+    }
+    // The retained counts of each group of grouped input, in the order read (group g at
+    // index g; empty for plain input).
+    const std::vector<std::vector<KeyCount>>& group_counts() const { return group_counts_; }
 
     // A grid of the same filter and normalization, without counts.
     std::unique_ptr<counts::CountTarget> blank_copy() const override;
@@ -46,13 +81,12 @@ class CountGrid : public counts::CountTarget {
     MomType mom_type() const { return filter_.mom_type; }
     int pawn_value() const { return normalization_.pawn_value(); }
 
-    const WdlCounts& at(int mom, int eval) const {
-        return cells_[std::size_t(mom - mom_min_) * eval_span() + std::size_t(eval + eval_max_)];
-    }
+    const WdlCounts& at(int mom, int eval) const { return cells_[cell_index({mom, eval})]; }
     WdlCounts totals() const;
     WdlCounts totals_at_mom(int mom) const;
 
   private:
+    void add_at(const GridCell& cell, counts::Outcome result, std::int64_t count);
     std::size_t eval_span() const { return std::size_t(2 * eval_max_ + 1); }
 
     GridFilter filter_;
@@ -63,6 +97,8 @@ class CountGrid : public counts::CountTarget {
     bool scale_by_move_ = false;
     int scale_offset_ = 0;
     std::vector<double> scales_;
+    bool keep_groups_ = false;
+    std::vector<std::vector<KeyCount>> group_counts_;
 };
 
 }  // namespace wdl::fit

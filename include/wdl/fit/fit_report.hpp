@@ -5,7 +5,9 @@
 #include <string_view>
 #include <vector>
 
+#include "wdl/fit/cross_validation.hpp"
 #include "wdl/fit/fitter.hpp"
+#include "wdl/fit/resampling.hpp"
 #include "wdl/model/wdl_model.hpp"
 
 // What scoreWDL prints about a fit, verbatim as the original scoreWDL.py prints it where the
@@ -25,5 +27,21 @@ std::string fit_report(const FitResult& fit);
 // The "model" object of scoreWDL --json: model::model_json and the fit's diagnostics
 // (objectives, convergence, uncertainty, skipped and failed moms, local fits).
 nlohmann::ordered_json fit_json(const FitResult& fit);
+
+// The lines of a resampling, printed after the fit's: one line saying what the error bars
+// assume, warnings for refits that did not converge, then for each constant e.g.
+// "NormalizeToPawnValue = 358 +- 2.1 (95 % interval 354 .. 362; jackknife over 64 game groups;
+// design effect 3.4)", with the pawn value and spread rounded as the model's lines round them.
+std::string resampling_report(const Resampling& resampling, const model::WdlModel& model);
+
+// The "resampling" object of scoreWDL --json.
+nlohmann::ordered_json resampling_json(const Resampling& resampling);
+
+// The table of a cross-validation (log-loss, Brier score, expected-score RMSE of each model,
+// with standard errors) and the calibration of the fitted model.
+std::string cross_validation_report(const CrossValidation& validation);
+
+// The "crossValidation" object of scoreWDL --json, with every model's calibration tables.
+nlohmann::ordered_json cross_validation_json(const CrossValidation& validation);
 
 }  // namespace wdl::fit

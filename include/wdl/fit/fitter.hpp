@@ -101,4 +101,15 @@ struct FitResult {
 // than 4 moms have a local fit, or a cubic fit fails.
 FitResult fit_model(std::span<const MomData> moms, const FitOptions& options);
 
+// A fit of data that differ little from data already fitted (a resampled replicate, the
+// training folds of a cross-validation), starting from that fit: an optimize method minimizes
+// its objective by Newton's method alone from the fitted coefficients (the optimum is the
+// same as from any start, and a few steps reach it); fitDensity repeats stages 1 and 2.
+struct Refit {
+    model::WdlModel model;
+    Minimization minimization;
+};
+Refit refit_model(std::span<const MomData> moms, const FitOptions& options,
+                  const model::WdlModel& fitted);
+
 }  // namespace wdl::fit

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <span>
 #include <string_view>
 
@@ -9,6 +11,13 @@
 // The objectives minimized by the optimize modes, on aggregated counts (one term per
 // (mom, eval, outcome) cell), with exact derivatives.
 namespace wdl::fit {
+
+// Probabilities below this count as this (the original's guard against log(0)).
+inline constexpr double kMinProbability = 1e-14;
+
+// -log(max(p, kMinProbability)): the Probability objective's loss of an outcome predicted
+// with probability p.
+inline double outcome_log_loss(double p) { return -std::log(std::max(p, kMinProbability)); }
 
 enum class Objective {
     // -(1/N) sum count * log(max(P(outcome), 1e-14))

@@ -29,6 +29,12 @@ class Normalization {
     // its mom (material or move), clamp and target. Throws wdl::Error for a model that cannot
     // normalize counts (a ply model, evals not in internal units, no clamp).
     static Normalization from_model(const WdlModel& model);
+    // The normalization of the programs' options: --NormalizeToPawnValue N (static), or
+    // --NormalizeData given as a JSON object or as any model (a registry name, a model file, a
+    // Stockfish source; see load_model) whose p_a normalizes; kDefaultNormalizeData when
+    // neither is given.
+    static Normalization from_options(const std::optional<int>& pawn_value,
+                                      const std::optional<std::string>& data);
 
     // The input's pawn value: N, or int(sum(as) + 0.5) as the original computes it.
     int pawn_value() const { return pawn_value_; }
@@ -39,6 +45,9 @@ class Normalization {
     int to_internal(int eval_cp, int move, int material) const;
     // The a of that conversion: N, or the dynamic p_a at the clamped mom.
     double pawn_scale(int move, int material) const;
+    // The engine's whole model when the normalization comes with one: a model given by name or
+    // file, or JSON with "bs" as well as "as" (clamped to [momMin, momMax]). None otherwise.
+    const std::optional<WdlModel>& model() const { return model_; }
     // The conversion with a precomputed pawn_scale (the hot path of loading counts).
     static int to_internal_with_scale(int eval_cp, double scale) {
         return int(round_half_even(double(eval_cp) * scale / 100.0));
@@ -51,6 +60,7 @@ class Normalization {
   private:
     int pawn_value_ = 0;
     std::optional<DynamicNormalization> dynamic_;
+    std::optional<WdlModel> model_;
     std::string description_;
 };
 

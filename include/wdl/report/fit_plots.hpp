@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "wdl/fit/count_grid.hpp"
+#include "wdl/fit/cross_validation.hpp"
 #include "wdl/fit/fitter.hpp"
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/model/normalization.hpp"
@@ -25,5 +26,8 @@ SummaryPlot summary_plot_of(const fit::CountGrid& grid, const std::vector<fit::M
 
 // The W/D/L position counts per mom of the retained data.
 Distribution distribution_of(const fit::CountGrid& grid);
+
+// The calibration tables of a cross-validation.
+CalibrationPlot calibration_plot_of(const fit::CrossValidation& validation);
 
 }  // namespace wdl::report

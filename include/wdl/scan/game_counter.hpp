@@ -13,6 +13,7 @@
 #include "wdl/scan/chunked_reader.hpp"
 #include "wdl/scan/eval_parsing.hpp"
 #include "wdl/scan/fix_fen.hpp"
+#include "wdl/scan/game_grouping.hpp"
 
 namespace re2 {
 class RE2;
@@ -27,6 +28,7 @@ struct CountingRules {
     const re2::RE2* engine_filter = nullptr;  // --matchEngine; null counts both sides
     const FixFenTable* fix_fen = nullptr;     // --fixFENsource; null leaves FENs as they are
     int max_counted_move = 200;               // positions after this full move are not counted
+    const GameGrouping* grouping = nullptr;   // --groups; null counts without groups
 };
 
 // The pattern of the engine filter: --matchEngine if given, else --matchRev (which selects
@@ -66,6 +68,8 @@ class GameCounter : public pgn::Visitor {
   public:
     GameCounter(const CountingRules& rules, counts::CountMap& counts);
 
+    // Where the text read next lies (for the groups of its games): file and offset of a chunk.
+    void begin_chunk(std::size_t file_index, std::uint64_t offset);
     void begin_game(std::size_t offset) override;
     void tag(std::string_view name, std::string_view value) override;
     bool begin_movetext() override;
@@ -95,6 +99,10 @@ class GameCounter : public pgn::Visitor {
     // division it needs is measurable on the hot path.
     std::vector<int> binned_scores_;
 
+    // Where the current chunk lies, and the group of the current game (0 without groups).
+    std::size_t file_index_ = 0;
+    std::uint64_t chunk_offset_ = 0;
+    int game_group_ = 0;
     // Per game, from the tags.
     std::string fen_;
     std::string white_;

@@ -1,0 +1,111 @@
+// synthWDL: draws count files from a known WDL model, in the scanner's format.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <map>
+#include <thread>
+
+#include "wdl/commands/synth_wdl.hpp"
+#include "wdl/counts/grouping.hpp"
+#include "wdl/model/normalization.hpp"
+#include "wdl/model/published_models.hpp"
+#include "wdl/util/error.hpp"
+
+namespace {
+
+using wdl::model::MomType;
+
+// Four coefficients "c3,c2,c1,c0" (Stockfish's as[]/bs[] order).
+void add_coefficients(CLI::App& app, const std::string& name, std::optional<wdl::model::Poly3>& c,
+                      const std::string& description) {
+    app.add_option_function<std::vector<double>>(
+           name,
+           [&c](const std::vector<double>& values) {
+               c.emplace();
+               std::copy(values.begin(), values.end(), c->begin());
+           },
+           description)
+        ->delimiter(',')
+        ->expected(4);
+}
+
+void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
+    app.add_option_function<double>(
+        "-n,--positions",
+        [&o](double n) {
+            if (!(n >= 1 && n <= 1e13 && n == std::floor(n)))
+                throw CLI::ValidationError("--positions", "a whole number from 1 to 1e13");
+            o.positions = std::uint64_t(n);
+        },
+        "Number of positions to draw, e.g. 1e6 (default: 1e6)");
+    app.add_option("-o,--output", o.output, "Count file to write")->capture_default_str();
+    app.add_option("--seed", o.seed, "Seed of the draws: the same seed gives the same file")
+        ->capture_default_str();
+    app.add_option("--model", o.model,
+                   fmt::format("The true model: a registry name ({}), a scoreWDL --json file (or "
+                               "any JSON file with as and bs), a Stockfish source tree DIR or "
+                               "DIR@REV. Default: sf18, whose as[] is scoreWDL's default "
+                               "--NormalizeData",
+                               wdl::model::published_model_names()));
+    add_coefficients(app, "--as", o.as,
+                     "The true model's as[] instead of --model: c3,c2,c1,c0 (its mom unclamped)");
+    add_coefficients(app, "--bs", o.bs, "The true model's bs[] (with --as): c3,c2,c1,c0");
+    app.add_option("--momType", o.mom_type, "The mom of --as/--bs")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, MomType>{
+            {"move", MomType::Move}, {"material", MomType::Material}}))
+        ->default_str("material");
+    app.add_option("--momTarget", o.mom_target, "The momTarget of --as/--bs")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    app.add_option("--NormalizeToPawnValue", o.normalize_to_pawn_value,
+                   "How the engine displays its internal evals, as scoreWDL takes it: a static "
+                   "pawn value");
+    app.add_option("--NormalizeData", o.normalize_data,
+                   fmt::format("... or a dynamic normalization, as JSON or a model (default: {}). "
+                               "Results are drawn at the internal eval scoreWDL recovers from "
+                               "the recorded cp",
+                               wdl::model::kDefaultNormalizeData));
+    app.add_option("--from", o.from,
+                   "Draw the positions' (move, material, eval) from this count file, in "
+                   "proportion to its counts, instead of the synthetic distribution");
+    app.add_option("--binWidth", o.bin_width,
+                   "Bin the synthetic evals as scoreWDLstat --binWidth does")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    app.add_flag("--games", o.games,
+                 "Draw games: positions that share one result (each game's positions drawn "
+                 "given its result), instead of independent positions");
+    app.add_option("--positionsPerGame", o.positions_per_game,
+                   "Mean positions of a game; each has M/2 to 3M/2, uniformly")
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
+    app.add_option("--groups", o.groups,
+                   "Write a grouped count file of K groups by game (each independent position "
+                   "its own game), as scoreWDLstat --groups. Default: 64 with --games, else a "
+                   "plain count file; 0 for plain")
+        ->check(CLI::Range(0, wdl::counts::kMaxGroups));
+    app.add_option("--threads", o.threads, "Threads (the counts do not depend on them)")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--json", o.json, "Also write what was drawn (and the true model) as JSON");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app(
+        "Draw a count file (the input of scoreWDL, in scoreWDLstat's format) from a known WDL "
+        "model: positions (move, material, displayed eval) from a synthetic distribution or a "
+        "count file, each result drawn from the model at the internal eval of the recorded "
+        "one; as independent positions or as games whose positions share one result. "
+        "Deterministic for a seed. Use it to test fits and their error bars, or to see how "
+        "many positions a fit needs.");
+    wdl::commands::SynthWdlOptions options;
+    options.threads = std::max(1, int(std::thread::hardware_concurrency()));
+    add_options(app, options);
+    CLI11_PARSE(app, argc, argv);
+    return wdl::util::report_errors([&] {
+        wdl::commands::synth_wdl(options);
+        return 0;
+    });
+}

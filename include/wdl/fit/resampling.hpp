@@ -1,0 +1,68 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wdl/counts/grouping.hpp"
+#include "wdl/fit/fitter.hpp"
+#include "wdl/fit/grouped_data.hpp"
+
+// Error bars from the groups of a grouped count file (docs/model.md, "Uncertainty"): the fit is
+// repeated on resampled groups, each refit started at the full fit's optimum.
+namespace wdl::fit {
+
+enum class ResampleMethod {
+    // Delete-one-group jackknife: one refit per group, leaving it out. Standard error
+    // sqrt((G-1)/G * sum (t_g - mean)^2); interval estimate +- t quantile (G-1 degrees of
+    // freedom) * standard error.
+    Jackknife,
+    // Bootstrap over groups: each refit draws G groups with replacement. Standard error: the
+    // replicates' standard deviation; interval: their 2.5 % and 97.5 % quantiles.
+    Bootstrap,
+};
+
+std::string_view resample_method_name(ResampleMethod method);
+
+struct ResampleOptions {
+    ResampleMethod method = ResampleMethod::Jackknife;
+    int bootstrap_replicates = 200;
+    std::uint64_t seed = 1;  // of the bootstrap's draws
+    double confidence = 0.95;
+    int threads = 1;  // refits run on this many threads; the results do not depend on it
+};
+
+// One constant of the fitted model with its resampled uncertainty.
+struct ResampledEstimate {
+    std::string name;     // "NormalizeToPawnValue", "spread", "drawRateAtZero", "as[0]" ... "bs[3]"
+    double estimate = 0;  // of all data: for the pawn value and spread sum(as), sum(bs)
+    double standard_error = 0;  // resampled
+    double low = 0, high = 0;   // the confidence interval
+    // Of an optimizeProbability fit: the standard error from the Fisher information (positions
+    // taken as independent), and the design effect (standard_error / fisher)^2.
+    std::optional<double> fisher_standard_error, design_effect;
+};
+
+struct Resampling {
+    ResampleMethod method = ResampleMethod::Jackknife;
+    counts::Grouping grouping;          // of the count file
+    int groups = 0;                     // groups with retained positions: the resampled units
+    int replicates = 0;                 // refits that converged and enter the estimates
+    std::vector<std::string> failures;  // why the other refits did not converge
+    double confidence = 0.95;
+    std::vector<ResampledEstimate> estimates;
+};
+
+// Resamples the fit of the data's total. Throws wdl::Error when fewer than 2 groups retained
+// positions, or fewer than 2 refits converged.
+Resampling resample_fit(const GroupedData& data, const FitResult& fit, const FitOptions& options,
+                        const counts::Grouping& grouping, const ResampleOptions& resample);
+
+// The refits of `jobs` weightings of the groups, in order, on `threads` threads.
+std::vector<Refit> refit_weighted(const GroupedData& data, const FitOptions& options,
+                                  const model::WdlModel& fitted,
+                                  const std::vector<std::vector<double>>& weights, int threads);
+
+}  // namespace wdl::fit

@@ -1,0 +1,98 @@
+#include "wdl/commands/synth_wdl.hpp"
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "wdl/counts/count_file.hpp"
+#include "wdl/model/model_file.hpp"
+#include "wdl/model/model_lookup.hpp"
+#include "wdl/synth/sampler.hpp"
+#include "wdl/util/atomic_file.hpp"
+#include "wdl/util/error.hpp"
+
+namespace wdl::commands {
+namespace {
+
+model::WdlModel truth_of(const SynthWdlOptions& options) {
+    if (options.model && (options.as || options.bs))
+        throw Error("give the model either as --model or as --as and --bs, not both.");
+    if (options.as.has_value() != options.bs.has_value())
+        throw Error("--as and --bs go together: the model needs both.");
+    if (options.model) return model::load_model(*options.model).model;
+    if (!options.as) return synth::stockfish_model();
+    model::WdlModel truth;
+    truth.as = *options.as;
+    truth.bs = *options.bs;
+    truth.mom_type = options.mom_type;
+    truth.mom_target = options.mom_target;
+    return truth;
+}
+
+std::unique_ptr<synth::PositionSource> source_of(const SynthWdlOptions& options) {
+    if (options.from) return std::make_unique<synth::CountFilePositions>(*options.from);
+    return std::make_unique<synth::SyntheticPositions>(options.bin_width);
+}
+
+}  // namespace
+
+void synth_wdl(const SynthWdlOptions& options) {
+    if (options.normalize_to_pawn_value && options.normalize_data)
+        throw Error("Can only specify one of --NormalizeToPawnValue and --NormalizeData.");
+    synth::SamplerSettings settings;
+    settings.model = truth_of(options);
+    settings.normalization =
+        model::Normalization::from_options(options.normalize_to_pawn_value, options.normalize_data);
+    settings.positions = options.positions;
+    settings.seed = options.seed;
+    settings.games = options.games;
+    settings.positions_per_game = options.positions_per_game;
+    settings.groups = options.groups.value_or(options.games ? 64 : 0);
+    settings.threads = options.threads;
+    auto source = source_of(options);
+    util::AtomicFile output(options.output);  // a bad path fails before the drawing
+
+    const model::WdlModel& truth = settings.model;
+    fmt::print(
+        "True model: NormalizeToPawnValue p_a({}) = {:.3f}, spread p_b({}) = {:.3f}, "
+        "draw rate at 0.0 eval = {:.5f} ({} based).\n",
+        truth.mom_target, model::coefficient_sum(truth.as), truth.mom_target,
+        model::coefficient_sum(truth.bs), truth.draw_rate_at_zero(),
+        model::mom_type_name(truth.mom_type));
+    fmt::print("Evals displayed with {}.\n", settings.normalization.description());
+    fmt::print("Drawing {} {} (move, material, eval from {}), seed {}.\n", settings.positions,
+               settings.games
+                   ? fmt::format("positions in games of {} on average", settings.positions_per_game)
+                   : std::string("independent positions"),
+               options.from ? options.from->string() : std::string("the synthetic distribution"),
+               settings.seed);
+    std::fflush(stdout);
+    auto sampled = synth::sample_counts(settings, *source);
+    counts::Grouping grouping{counts::GroupBy::Game, settings.groups};
+    if (settings.groups > 0) {
+        counts::write_grouped_count_file(sampled.counts, grouping, output);
+    } else {
+        counts::write_count_file(sampled.counts, output);
+    }
+    fmt::print(
+        "Wrote {} positions{} in {} keys to {}{}.\n", sampled.positions,
+        settings.games ? fmt::format(" of {} games", sampled.games) : "",
+        sampled.counts.distinct_keys(), options.output.string(),
+        settings.groups > 0 ? fmt::format(", split into {} groups by game", settings.groups) : "");
+    if (options.json) {
+        nlohmann::ordered_json json;
+        json["output"] = options.output.string();
+        json["positions"] = sampled.positions;
+        if (settings.games) json["games"] = sampled.games;
+        json["keys"] = sampled.counts.distinct_keys();
+        json["groups"] = settings.groups;
+        json["seed"] = settings.seed;
+        json["source"] = options.from ? options.from->string() : "synthetic";
+        json["normalization"] = settings.normalization.description();
+        json["model"] = model::model_json(truth);
+        util::write_file_atomically(*options.json, json.dump(2) + "\n");
+    }
+}
+
+}  // namespace wdl::commands

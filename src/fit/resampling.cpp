@@ -1,0 +1,174 @@
+#include "wdl/fit/resampling.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <functional>
+#include <thread>
+
+#include "wdl/stats/distributions.hpp"
+#include "wdl/stats/random.hpp"
+#include "wdl/util/error.hpp"
+
+namespace wdl::fit {
+namespace {
+
+// A constant of a model, as a function of its 8 coefficients.
+struct Quantity {
+    std::string name;
+    std::function<double(const model::WdlModel&)> value;
+};
+
+std::vector<Quantity> model_quantities() {
+    std::vector<Quantity> quantities{
+        {"NormalizeToPawnValue",
+         [](const model::WdlModel& m) { return model::coefficient_sum(m.as); }},
+        {"spread", [](const model::WdlModel& m) { return model::coefficient_sum(m.bs); }},
+        {"drawRateAtZero", [](const model::WdlModel& m) { return m.draw_rate_at_zero(); }},
+    };
+    for (std::size_t i = 0; i < 4; ++i) {
+        quantities.push_back(
+            {fmt::format("as[{}]", i), [i](const model::WdlModel& m) { return m.as[i]; }});
+    }
+    for (std::size_t i = 0; i < 4; ++i) {
+        quantities.push_back(
+            {fmt::format("bs[{}]", i), [i](const model::WdlModel& m) { return m.bs[i]; }});
+    }
+    return quantities;
+}
+
+// The standard error of a quantity from the coefficients' covariance, by the delta method with
+// a central-difference gradient (exact for the sums, which are linear).
+double delta_method_error(const Quantity& quantity, const model::WdlModel& fitted,
+                          const std::array<std::array<double, 8>, 8>& covariance) {
+    std::array<double, 8> gradient{};
+    for (std::size_t k = 0; k < 8; ++k) {
+        model::WdlModel up = fitted, down = fitted;
+        double& c_up = k < 4 ? up.as[k] : up.bs[k - 4];
+        double& c_down = k < 4 ? down.as[k] : down.bs[k - 4];
+        double step = 1e-5 * std::max(1.0, std::abs(c_up));
+        c_up += step;
+        c_down -= step;
+        gradient[k] = (quantity.value(up) - quantity.value(down)) / (2 * step);
+    }
+    double variance = 0;
+    for (std::size_t i = 0; i < 8; ++i)
+        for (std::size_t j = 0; j < 8; ++j)
+            variance += gradient[i] * covariance[i][j] * gradient[j];
+    return std::sqrt(std::max(variance, 0.0));
+}
+
+// Weights of the jackknife: every group but one.
+std::vector<std::vector<double>> jackknife_weights(std::size_t groups) {
+    std::vector<std::vector<double>> weights(groups, std::vector<double>(groups, 1.0));
+    for (std::size_t g = 0; g < groups; ++g) weights[g][g] = 0;
+    return weights;
+}
+
+// Weights of the bootstrap: how often each group is drawn in `groups` draws with replacement.
+std::vector<std::vector<double>> bootstrap_weights(std::size_t groups, int replicates,
+                                                   std::uint64_t seed) {
+    stats::Random random(seed);
+    std::vector<std::vector<double>> weights(std::size_t(replicates),
+                                             std::vector<double>(groups, 0.0));
+    for (auto& replicate : weights)
+        for (std::size_t draw = 0; draw < groups; ++draw) ++replicate[random.below(groups)];
+    return weights;
+}
+
+ResampledEstimate estimate_of(const Quantity& quantity, const FitResult& fit,
+                              const std::vector<double>& replicates,
+                              const ResampleOptions& options) {
+    ResampledEstimate estimate;
+    estimate.name = quantity.name;
+    estimate.estimate = quantity.value(fit.model);
+    double n = double(replicates.size());
+    double tail = (1 - options.confidence) / 2;
+    if (options.method == ResampleMethod::Jackknife) {
+        // sqrt((G - 1) / G * sum of squared deviations), the sum being G - 1 sample variances
+        double squares = stats::sample_variance(replicates) * (n - 1);
+        estimate.standard_error = std::sqrt((n - 1) / n * squares);
+        double t = stats::student_t_quantile(1 - tail, n - 1);
+        estimate.low = estimate.estimate - t * estimate.standard_error;
+        estimate.high = estimate.estimate + t * estimate.standard_error;
+    } else {
+        estimate.standard_error = std::sqrt(stats::sample_variance(replicates));
+        std::vector<double> sorted = replicates;
+        estimate.low = stats::sample_quantile(sorted, tail);
+        estimate.high = stats::sample_quantile(sorted, 1 - tail);
+    }
+    if (fit.uncertainty) {
+        double fisher = delta_method_error(quantity, fit.model, fit.uncertainty->covariance);
+        estimate.fisher_standard_error = fisher;
+        if (fisher > 0) {
+            estimate.design_effect =
+                estimate.standard_error * estimate.standard_error / (fisher * fisher);
+        }
+    }
+    return estimate;
+}
+
+}  // namespace
+
+std::string_view resample_method_name(ResampleMethod method) {
+    return method == ResampleMethod::Bootstrap ? "bootstrap" : "jackknife";
+}
+
+std::vector<Refit> refit_weighted(const GroupedData& data, const FitOptions& options,
+                                  const model::WdlModel& fitted,
+                                  const std::vector<std::vector<double>>& weights, int threads) {
+    std::vector<Refit> refits(weights.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i = next++; i < weights.size(); i = next++)
+            refits[i] = refit_model(data.weighted(weights[i]), options, fitted);
+    };
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < std::min<int>(threads, int(weights.size())); ++t)
+        helpers.emplace_back(work);
+    work();
+    for (auto& helper : helpers) helper.join();
+    return refits;
+}
+
+Resampling resample_fit(const GroupedData& data, const FitResult& fit, const FitOptions& options,
+                        const counts::Grouping& grouping, const ResampleOptions& resample) {
+    std::size_t groups = data.group_count();
+    if (groups < 2) {
+        throw Error(
+            fmt::format("resampling needs at least 2 groups with retained positions; "
+                        "the data have {}.",
+                        groups));
+    }
+    Resampling result;
+    result.method = resample.method;
+    result.grouping = grouping;
+    result.groups = int(groups);
+    result.confidence = resample.confidence;
+    auto weights = resample.method == ResampleMethod::Jackknife
+                       ? jackknife_weights(groups)
+                       : bootstrap_weights(groups, resample.bootstrap_replicates, resample.seed);
+    std::vector<model::WdlModel> models;
+    for (const Refit& refit : refit_weighted(data, options, fit.model, weights, resample.threads)) {
+        if (refit.minimization.converged) {
+            models.push_back(refit.model);
+        } else {
+            result.failures.push_back(refit.minimization.message);
+        }
+    }
+    result.replicates = int(models.size());
+    if (models.size() < 2) {
+        throw Error(fmt::format("only {} of {} refits of the {} converged.", models.size(),
+                                weights.size(), resample_method_name(resample.method)));
+    }
+    for (const Quantity& quantity : model_quantities()) {
+        std::vector<double> values;
+        for (const auto& model : models) values.push_back(quantity.value(model));
+        result.estimates.push_back(estimate_of(quantity, fit, values, resample));
+    }
+    return result;
+}
+
+}  // namespace wdl::fit

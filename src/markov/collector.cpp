@@ -313,7 +313,10 @@ Collection collect_games(const std::vector<GameFileInfo>& files, const Collector
     for (const auto& file : files) paths.push_back(file.path);
     Collection result;
     result.files = scan::read_in_chunks(paths, consumers, reading, progress);
-    for (auto& worker : workers) result.games.merge(std::move(worker->collected()));
+    // The first thread's tallies become the result, so that a single thread merges nothing.
+    result.games = std::move(workers[0]->collected());
+    for (std::size_t i = 1; i < workers.size(); ++i)
+        result.games.merge(std::move(workers[i]->collected()));
     return result;
 }
 

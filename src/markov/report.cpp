@@ -295,6 +295,17 @@ std::string format_summary(const MarkovResults& results, const CollectedGames& g
         games.games_read - games.games_accepted, skipped_text(games),
         games.games_without_transitions);
     const auto& crossfit = results.crossfit;
+    auto in_sample = [](const PredictionQuality& quality) {
+        return fmt::format("MAE {:.4f}, correlation {}", quality.mean_absolute_error,
+                           std::isfinite(quality.correlation)
+                               ? fmt::format("{:.2f}", quality.correlation)
+                               : "n/a");
+    };
+    text += fmt::format(
+        "In-sample (predictions against the actual scores of the games the chains were built "
+        "from, {} pairings): stationary {}{}.\n",
+        crossfit.in_sample_stationary.points, in_sample(crossfit.in_sample_stationary),
+        crossfit.in_sample_model ? "; model-aware " + in_sample(*crossfit.in_sample_model) : "");
     std::size_t points = crossfit.stationary.points;
     text += fmt::format(
         "Cross-fit over {} pairings ({} held-out folds): each fold's score predicted from the "
@@ -376,6 +387,10 @@ Json results_json(const ChainDescription& chains, const MarkovResults& results,
                         {"accepted", games.games_accepted},
                         {"skipped", std::move(skipped)},
                         {"withoutEvaluatedMoves", games.games_without_transitions}};
+    summary["inSample"] = {
+        {"stationary", quality_json(crossfit.in_sample_stationary)},
+        {"model",
+         crossfit.in_sample_model ? quality_json(*crossfit.in_sample_model) : Json(nullptr)}};
     summary["crossfit"] = {
         {"pairings", crossfit.pairings},
         {"stationary", quality_json(crossfit.stationary)},

@@ -114,6 +114,17 @@ ErrorDifference difference(const std::vector<double>& per_pairing) {
     return result;
 }
 
+// A second sentence when the chains fit the games they saw far better than unseen ones.
+std::string restating(const CrossFitSummary& summary) {
+    double in_sample = summary.in_sample_stationary.mean_absolute_error;
+    double held_out = summary.stationary.mean_absolute_error;
+    if (!(in_sample < held_out / 2)) return "";
+    return fmt::format(
+        " On the games they were built from their error is only {:.4f}: there the chains "
+        "largely restate the results.",
+        in_sample);
+}
+
 std::string verdict_of(const CrossFitSummary& summary) {
     const auto& difference = summary.stationary_vs_baseline;
     if (summary.pairings < 2)
@@ -131,14 +142,14 @@ std::string verdict_of(const CrossFitSummary& summary) {
     if (low > 0)
         return "On openings they did not see, the chains' stationary predictions are worse than "
                "the plain baseline (the other fold's actual score): " +
-               measured + ".";
+               measured + "." + restating(summary);
     if (high < 0)
         return "On openings they did not see, the chains' stationary predictions beat the plain "
                "baseline (the other fold's actual score): " +
-               measured + ".";
+               measured + "." + restating(summary);
     return "On openings they did not see, the chains' stationary predictions are not measurably "
            "better or worse than the plain baseline (the other fold's actual score): " +
-           measured + ".";
+           measured + "." + restating(summary);
 }
 
 }  // namespace
@@ -171,6 +182,16 @@ CrossFitSummary summarize_crossfit(const std::vector<PairingResult>& pairings) {
         stationary_gap.push_back(stationary_sum / rows);
         model_gap.push_back(model_sum / rows);
     }
+    std::vector<double> in_sample_stationary, in_sample_model, in_sample_actual;
+    for (const auto& pairing : pairings) {
+        if (!pairing.evaluated) continue;
+        in_sample_stationary.push_back(pairing.stationary.overall.score());
+        if (pairing.model) in_sample_model.push_back(pairing.model->overall.score());
+        in_sample_actual.push_back(pairing.actual.score);
+    }
+    summary.in_sample_stationary = quality(in_sample_stationary, in_sample_actual);
+    if (!in_sample_model.empty() && in_sample_model.size() == in_sample_actual.size())
+        summary.in_sample_model = quality(in_sample_model, in_sample_actual);
     summary.stationary = quality(stationary, actual);
     summary.baseline = quality(baseline, actual);
     summary.noise_floor = actual.empty() ? kNaN : noise / double(actual.size());

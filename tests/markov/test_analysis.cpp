@@ -206,7 +206,13 @@ TEST_CASE("the cross-fit summary compares each prediction with the baseline per 
     pairings[0].crossfit = {row(0.50, 0.52, 0.50), row(0.52, 0.50, 0.52)};
     pairings[1].crossfit = {row(0.60, 0.55, 0.60)};
     pairings[2].crossfit = {row(0.40, 0.40, 0.45)};
+    // In-sample: the pairings' own predictions against their actual scores.
+    pairings[0].evaluated = true;
+    pairings[0].stationary.overall = {0.6, 0, 0.4};
+    pairings[0].actual.score = 0.5;
     auto summary = summarize_crossfit(pairings);
+    CHECK(summary.in_sample_stationary.points == 1);
+    CHECK(summary.in_sample_stationary.mean_absolute_error == Approx(0.1));
     CHECK(summary.pairings == 3);
     CHECK(summary.stationary.points == 4);
     CHECK(summary.stationary.mean_absolute_error == Approx(0.05 / 4));

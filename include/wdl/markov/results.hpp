@@ -57,6 +57,10 @@ struct ErrorDifference {
 };
 
 struct CrossFitSummary {
+    // The predictions against the actual scores of the very games the chains were built from,
+    // one point per pairing: what the cross-fit is to be compared with.
+    PredictionQuality in_sample_stationary;
+    std::optional<PredictionQuality> in_sample_model;
     std::size_t pairings = 0;  // with at least one row
     PredictionQuality stationary, baseline;
     std::optional<PredictionQuality> model;

@@ -122,12 +122,15 @@ ChainPrediction predict(const std::array<EngineChain, 2>& chains, const std::vec
 }
 
 std::string ActualScore::error_basis() const {
-    if (!paired)
-        return fmt::format("trinomial, {} games in {} openings: not paired by opening", games,
-                           openings);
-    std::string text = fmt::format("pentanomial, {} opening pairs", pairs);
-    if (singles > 0) text += fmt::format(", {} single games", singles);
-    if (larger_groups > 0) text += fmt::format(", {} repeated openings", larger_groups);
+    auto count = [](std::uint64_t n, const char* what) {
+        return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s");
+    };
+    if (!pentanomial())
+        return fmt::format("trinomial, {} in {}{}", count(games, "game"),
+                           count(openings, "opening"), paired ? "" : ": not paired by opening");
+    std::string text = fmt::format("pentanomial, {}", count(pairs, "opening pair"));
+    if (singles > 0) text += ", " + count(singles, "single game");
+    if (larger_groups > 0) text += ", " + count(larger_groups, "repeated opening");
     return text;
 }
 

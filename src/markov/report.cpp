@@ -39,10 +39,19 @@ std::string class_list(const ClassScheme& classes, const std::vector<int>& rows)
     return rows.size() > kShown ? text + ", ..." : text;
 }
 
-std::string prediction_line(const std::string& name, const Wdl& wdl) {
-    return fmt::format(
-        "  {:<12} {:>7.4f}          {:>7}                   {:.3f}  {:.3f}  {:.3f}\n", name,
-        wdl.score(), elo_text(wdl.score()), wdl.win, wdl.draw, wdl.loss);
+// One row of the table of scores: name, score, se, Elo, its interval, W, D, L.
+std::string score_row(const std::string& name, const std::string& score, const std::string& error,
+                      const std::string& elo, const std::string& interval, const std::string& win,
+                      const std::string& draw, const std::string& loss) {
+    return fmt::format("  {:<12} {:>7}  {:>7}  {:>7}  {:<18}  {:>5}  {:>5}  {:>5}\n", name, score,
+                       error, elo, interval, win, draw, loss);
+}
+
+std::string score_row(const std::string& name, double score, const std::string& error,
+                      const std::string& interval, const Wdl& wdl) {
+    return score_row(name, fmt::format("{:.4f}", score), error, elo_text(score), interval,
+                     fmt::format("{:.3f}", wdl.win), fmt::format("{:.3f}", wdl.draw),
+                     fmt::format("{:.3f}", wdl.loss));
 }
 
 // "3 from both engines' moves (<-2.00, ...), 1 kept (...)" or "none".
@@ -119,7 +128,7 @@ Json actual_json(const ActualScore& actual) {
     double high = actual.score + kNormal975 * actual.standard_error;
     return {{"score", number(actual.score)},
             {"se", number(actual.standard_error)},
-            {"seBasis", actual.paired ? "pentanomial" : "trinomial"},
+            {"seBasis", actual.pentanomial() ? "pentanomial" : "trinomial"},
             {"wdl", wdl_json(actual.shares)},
             {"counts", {{"W", actual.wins}, {"D", actual.draws}, {"L", actual.losses}}},
             {"elo", number(elo_of_score(actual.score))},
@@ -245,20 +254,20 @@ std::string format_pairing(const PairingResult& pairing, const ChainDescription&
     text += fmt::format("  Games: {} ({}); evaluated moves: New {}, Base {}.\n", actual.games,
                         actual.error_basis(), pairing.conformance[kNew].overall.moves,
                         pairing.conformance[kBase].overall.moves);
-    text += "               score       se      Elo  [95% interval]        W      D      L\n";
+    text += score_row("", "score", "se", "Elo", "[95% interval]", "W", "D", "L");
     double low = actual.score - kNormal975 * actual.standard_error;
     double high = actual.score + kNormal975 * actual.standard_error;
-    std::string interval = std::isfinite(actual.standard_error)
-                               ? fmt::format("[{}, {}]", elo_text(low), elo_text(high))
-                               : "[n/a: one cluster]";
-    std::string error =
-        std::isfinite(actual.standard_error) ? fmt::format("{:.4f}", actual.standard_error) : "n/a";
-    text += fmt::format("  {:<12} {:>7.4f}  {:>7}  {:>7}  {:<19}  {:.3f}  {:.3f}  {:.3f}\n",
-                        "actual", actual.score, error, elo_text(actual.score), interval,
-                        actual.shares.win, actual.shares.draw, actual.shares.loss);
+    bool estimated = std::isfinite(actual.standard_error);
+    text += score_row(
+        "actual", actual.score, estimated ? fmt::format("{:.4f}", actual.standard_error) : "n/a",
+        estimated ? fmt::format("[{}, {}]", elo_text(low), elo_text(high)) : "n/a (one cluster)",
+        actual.shares);
     if (!pairing.evaluated) return text + "  No evaluated moves: no chains, no predictions.\n";
-    text += prediction_line("stationary", pairing.stationary.overall);
-    if (pairing.model) text += prediction_line("model-aware", pairing.model->overall);
+    text += score_row("stationary", pairing.stationary.overall.score(), "", "",
+                      pairing.stationary.overall);
+    if (pairing.model)
+        text += score_row("model-aware", pairing.model->overall.score(), "", "",
+                          pairing.model->overall);
     if (!pairing.stationary.unique)
         text +=
             "  Note: a chain has several closed classes; its limit depends on where games "

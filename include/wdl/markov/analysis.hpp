@@ -64,6 +64,8 @@ struct ActualScore {
     bool paired = false;        // clustered by opening (pentanomial)
     std::uint64_t pairs = 0, singles = 0, larger_groups = 0, openings = 0;
 
+    // Games in opening pairs make the error pentanomial; single games alone, trinomial.
+    bool pentanomial() const { return paired && pairs > 0; }
     std::string error_basis() const;  // "pentanomial, 80 opening pairs" or "trinomial, ..."
 };
 

@@ -161,14 +161,14 @@ void ChainCollector::begin_movetext() {
     if (settings_.engine_filter && !(RE2::FullMatch(tags_.white, *settings_.engine_filter) ||
                                      RE2::FullMatch(tags_.black, *settings_.engine_filter)))
         return skip_game(kNotMatched);
+    if (!tags_.set_up(board_, settings_.fix_fen))
+        return skip_game(scan::describe(scan::GameSkipReason::InvalidFen),
+                         "invalid FEN \"" + tags_.fen + "\"");
     if (!assign_pairing())
         return skip_game(kUnknownPlayers,
                          "players \"" + tags_.white + "\" and \"" + tags_.black + "\" are not " +
                              (files_[file_].test.empty() ? "two different engines"
                                                          : "fishtest's New-... and Base-..."));
-    if (!tags_.set_up(board_, settings_.fix_fen))
-        return skip_game(scan::describe(scan::GameSkipReason::InvalidFen),
-                         "invalid FEN \"" + tags_.fen + "\"");
     reading_ = true;
     in_book_ = true;
     ply_ = 0;

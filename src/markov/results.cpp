@@ -218,6 +218,7 @@ MarkovResults analyse(const CollectedGames& games, const ClassScheme& classes,
 
     auto seed_outcomes = seed_class_outcomes(classes.size());
     for (const auto& [key, pairing] : games.pairings) {
+        if (pairing.games.empty()) continue;  // every game of it was broken
         PairingResult result;
         result.test = pairing.test;
         result.names = pairing.names;

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "wdl/markov/collector.hpp"
+#include "wdl/markov/results.hpp"
 
 using namespace wdl::markov;
 
@@ -153,6 +154,22 @@ TEST_CASE("broken games are skipped with a reason and the others kept", "[markov
     CHECK_THAT(reading.problems[2].description, Catch::Contains("without a result"));
     // The good game's moves are all there.
     CHECK(all_moves(reading.games.pairings.begin()->second) == 4);
+}
+
+TEST_CASE("a pairing whose every game is broken is not reported", "[markov][collector]") {
+    auto reading = read(
+        "[White \"X\"]\n[Black \"Y\"]\n[Result \"1-0\"]\n\n1. e4 {+0.2/9} Ke7 {-0.2/9} 1-0\n\n" +
+        kNewWhite);
+    REQUIRE(reading.games.pairings.size() == 2);  // the broken game's pairing was seen
+    static const ClassScheme classes = ClassScheme::log19();
+    AnalysisSettings settings;
+    wdl::model::WdlModel model;
+    model.as = {0, 0, 0, 100};
+    model.bs = {0, 0, 0, 50};
+    settings.model.emplace(model, std::nullopt, "a test model");
+    auto results = analyse(reading.games, classes, settings);
+    REQUIRE(results.pairings.size() == 1);
+    CHECK(results.pairings[0].names[kNew] == "New-aaa");
 }
 
 TEST_CASE("a fishtest test's games must be New-... against Base-...", "[markov][collector]") {

@@ -11,7 +11,6 @@ rounds=${2:-5}
 work=out/bench/markov
 bin=${WDL_BIN_DIR:-build/apps}
 [ -x "$bin/markovWDL" ] && [ -x "$bin/scoreWDLstat" ] || TARGETS="markovWDL scoreWDLstat" bash scripts/build.sh
-command -v /usr/bin/time >/dev/null || { apt-get update -q && apt-get install -y -q time; }
 
 corpus=$work/corpus
 if [ ! -f "$corpus/.complete" ]; then
@@ -35,10 +34,10 @@ markov_2() { "$bin/markovWDL" --dir "$corpus" -r --allowDuplicates --concurrency
 configurations=(scan_1 markov_1 scan_2 markov_2)
 
 declare -A wall cpu
+TIMEFORMAT='%R %U %S'  # bash's time: wall, user and system seconds of the whole function
 for ((round = 0; round < rounds; round++)); do
     for name in "${configurations[@]}"; do
-        /usr/bin/time -o "$work/time.log" -f '%e %U %S' "$name" >/dev/null 2>&1 ||
-            { echo "failed: $name" >&2; exit 1; }
+        { time "$name" >/dev/null 2>&1; } 2>"$work/time.log" || { echo "failed: $name" >&2; exit 1; }
         read -r elapsed user system <"$work/time.log"
         wall[$name]+="$elapsed "
         cpu[$name]+="$(echo "$user + $system" | bc -l) "

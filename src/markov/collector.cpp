@@ -3,14 +3,12 @@
 #include <re2/re2.h>
 
 #include <algorithm>
-#include <limits>
 #include <memory>
 
 namespace wdl::markov {
 namespace {
 
-// A position without an eval.
-constexpr int kNoEval = std::numeric_limits<int>::min();
+using scan::kNoEval;  // a position without an eval
 
 constexpr const char* kUnknownPlayers = "players not the pairing's two engines";
 constexpr const char* kNotMatched = "no player matches --matchEngine";
@@ -115,11 +113,12 @@ void ChainCollector::begin_game(std::size_t) {
 
 void ChainCollector::tag(std::string_view name, std::string_view value) { tags_.read(name, value); }
 
-void ChainCollector::skip_game(const std::string& reason, std::string description) {
+bool ChainCollector::skip_game(const std::string& reason, std::string description) {
     reading_ = false;
     ++collected_.skipped[reason];
     if (!description.empty())
         problems_.push_back({collected_.games_read - 1, std::move(description)});
+    return false;
 }
 
 // Finds the game's pairing and the role of each colour in it; false if the players are not
@@ -156,7 +155,8 @@ bool ChainCollector::assign_pairing() {
     return true;
 }
 
-void ChainCollector::begin_movetext() {
+// A game its tags or players reject is not read move by move.
+bool ChainCollector::begin_movetext() {
     if (auto reason = tags_.rejection()) return skip_game(scan::describe(*reason));
     if (settings_.engine_filter && !(RE2::FullMatch(tags_.white, *settings_.engine_filter) ||
                                      RE2::FullMatch(tags_.black, *settings_.engine_filter)))
@@ -176,6 +176,7 @@ void ChainCollector::begin_movetext() {
     opening_ = hash_bytes(kHashStart, tags_.fen);
     evals_.clear();
     game_keys_.clear();
+    return true;
 }
 
 // Keeps a position's eval (mover's view) and the scanner's key of it.
@@ -197,17 +198,17 @@ bool ChainCollector::move(std::string_view san, std::string_view comment) {
         in_book_ = false;
     }
     if (evals_.size() < std::size_t(ply_)) evals_.push_back(kNoEval);
-    auto eval = scan::comment_eval(comment, settings_.eval_parsing);
-    if (eval) note_position(*eval);
+    int eval = scan::comment_eval_value(comment, settings_.eval_parsing);
+    if (eval != kNoEval) note_position(eval);
     auto move = board_.parse_san(san);
     if (!move) {
-        skip_game(scan::describe(scan::GameSkipReason::IllegalMove),
-                  "cannot play move \"" + std::string(san) + "\" at ply " + std::to_string(ply_));
-        return false;
+        return skip_game(
+            scan::describe(scan::GameSkipReason::IllegalMove),
+            "cannot play move \"" + std::string(san) + "\" at ply " + std::to_string(ply_));
     }
     board_.play(*move);
     // A lichess annotation describes the position after the move, from White's side.
-    if (!eval && !comment.empty()) {
+    if (eval == kNoEval && !comment.empty()) {
         if (auto white_eval = scan::lichess_eval(comment, settings_.eval_parsing)) {
             evals_.push_back(kNoEval);
             note_position(board_.side_to_move() == chess::Color::White ? *white_eval
@@ -219,9 +220,11 @@ bool ChainCollector::move(std::string_view san, std::string_view comment) {
 
 void ChainCollector::end_game(bool terminated) {
     if (!reading_) return;
-    if (!terminated)
-        return skip_game(scan::describe(scan::GameSkipReason::Incomplete),
-                         "game ends without a result (truncated?)");
+    if (!terminated) {
+        skip_game(scan::describe(scan::GameSkipReason::Incomplete),
+                  "game ends without a result (truncated?)");
+        return;
+    }
     commit_game();
     reading_ = false;
 }

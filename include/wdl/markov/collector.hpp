@@ -121,7 +121,7 @@ class ChainCollector : public pgn::Visitor {
 
     void begin_game(std::size_t offset) override;
     void tag(std::string_view name, std::string_view value) override;
-    void begin_movetext() override;
+    bool begin_movetext() override;
     bool move(std::string_view san, std::string_view comment) override;
     void end_game(bool terminated) override;
 
@@ -130,7 +130,8 @@ class ChainCollector : public pgn::Visitor {
     const std::vector<scan::GameProblem>& problems() const { return problems_; }
 
   private:
-    void skip_game(const std::string& reason, std::string description = {});
+    // Counts the game as skipped (with a warning line if described); false, for the reader.
+    bool skip_game(const std::string& reason, std::string description = {});
     bool assign_pairing();
     void note_position(int eval);
     void commit_game();

@@ -12,7 +12,7 @@ work=out/bench/markov
 bin=${WDL_BIN_DIR:-build/apps}
 [ -x "$bin/markovWDL" ] && [ -x "$bin/scoreWDLstat" ] || TARGETS="markovWDL scoreWDLstat" bash scripts/build.sh
 
-corpus=$work/corpus
+corpus=$work/corpus-$copies
 if [ ! -f "$corpus/.complete" ]; then
     rm -rf "$corpus" && mkdir -p "$corpus"
     for ((i = 0; i < copies; i++)); do

@@ -5,31 +5,6 @@
 #include "wdl/util/error.hpp"
 
 namespace wdl::scan {
-namespace {
-
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) !=
-            std::tolower(static_cast<unsigned char>(b[i])))
-            return false;
-    }
-    return true;
-}
-
-bool is_bad_termination(std::string_view termination) {
-    return termination == "time forfeit" || termination == "abandoned" ||
-           termination == "stalled connection" || termination == "illegal move" ||
-           termination == "unterminated";
-}
-
-counts::Outcome opposite(counts::Outcome outcome) {
-    if (outcome == counts::Outcome::Win) return counts::Outcome::Loss;
-    if (outcome == counts::Outcome::Loss) return counts::Outcome::Win;
-    return counts::Outcome::Draw;
-}
-
-}  // namespace
 
 std::string engine_filter_pattern(const std::optional<std::string>& match_engine,
                                   const std::string& match_rev) {
@@ -43,22 +18,6 @@ std::unique_ptr<re2::RE2> compile_engine_filter(const std::string& pattern) {
         throw Error("invalid regular expression for --matchEngine \"" + pattern +
                     "\": " + filter->error());
     return filter;
-}
-
-const char* describe(GameSkipReason reason) {
-    switch (reason) {
-        case GameSkipReason::NoResult:
-            return "no decisive or drawn result";
-        case GameSkipReason::BadTermination:
-            return "excluded termination";
-        case GameSkipReason::InvalidFen:
-            return "invalid FEN";
-        case GameSkipReason::IllegalMove:
-            return "illegal or unreadable move";
-        case GameSkipReason::Incomplete:
-            return "incomplete game";
-    }
-    return "unknown";
 }
 
 void GameTally::add(const GameTally& other) {
@@ -84,42 +43,13 @@ void GameCounter::begin_game(std::size_t offset) {
     ++tally_.games_read;
     if (rules_.grouping)
         game_group_ = rules_.grouping->group_of(file_index_, chunk_offset_ + offset);
-    fen_.clear();
-    white_.clear();
-    black_.clear();
-    chess960_ = false;
-    has_good_result_ = false;
-    has_bad_termination_ = false;
+    tags_.clear();
     counting_ = false;
     game_keys_.clear();
     ply_ = 0;
 }
 
-void GameCounter::tag(std::string_view name, std::string_view value) {
-    if (name == "Result") {
-        has_good_result_ = true;
-        if (value == "1-0") {
-            white_outcome_ = counts::Outcome::Win;
-        } else if (value == "0-1") {
-            white_outcome_ = counts::Outcome::Loss;
-        } else if (value == "1/2-1/2") {
-            white_outcome_ = counts::Outcome::Draw;
-        } else {
-            has_good_result_ = false;
-        }
-    } else if (name == "Termination") {
-        has_bad_termination_ = is_bad_termination(value);
-    } else if (name == "FEN") {
-        fen_.assign(value);
-    } else if (name == "Variant") {
-        chess960_ =
-            equals_ignoring_case(value, "fischerandom") || equals_ignoring_case(value, "chess960");
-    } else if (name == "White") {
-        white_.assign(value);
-    } else if (name == "Black") {
-        black_.assign(value);
-    }
-}
+void GameCounter::tag(std::string_view name, std::string_view value) { tags_.read(name, value); }
 
 void GameCounter::skip_game(GameSkipReason reason, std::string description) {
     counting_ = false;
@@ -127,27 +57,12 @@ void GameCounter::skip_game(GameSkipReason reason, std::string description) {
     if (!description.empty()) problems_.push_back({tally_.games_read - 1, std::move(description)});
 }
 
-bool GameCounter::set_up_board() {
-    if (fen_.empty()) {
-        board_.set_start_position();
-        return true;
-    }
-    if (!rules_.fix_fen) return board_.set_fen(fen_, chess960_);
-    auto fixed = rules_.fix_fen->fix(fen_);
-    if (!fixed)
-        throw Error("Could not find FEN \"" + fen_.substr(0, fen_.size() - 4) +
-                    "\" in fixFENsource.");
-    return board_.set_fen(*fixed, chess960_);
-}
-
 // A game its tags reject is not read move by move.
 bool GameCounter::begin_movetext() {
-    if (!has_good_result_) {
-        skip_game(GameSkipReason::NoResult);
-    } else if (has_bad_termination_) {
-        skip_game(GameSkipReason::BadTermination);
-    } else if (!set_up_board()) {
-        skip_game(GameSkipReason::InvalidFen, "invalid FEN \"" + fen_ + "\"");
+    if (auto reason = tags_.rejection()) {
+        skip_game(*reason);
+    } else if (!tags_.set_up(board_, rules_.fix_fen)) {
+        skip_game(GameSkipReason::InvalidFen, "invalid FEN \"" + tags_.fen + "\"");
     } else {
         start_counting();
     }
@@ -158,10 +73,9 @@ void GameCounter::start_counting() {
     counting_ = true;
     counted_sides_ = Side::Both;
     if (rules_.engine_filter) {
-        bool white =
-            !white_.empty() && !black_.empty() && RE2::FullMatch(white_, *rules_.engine_filter);
-        bool black =
-            !white_.empty() && !black_.empty() && RE2::FullMatch(black_, *rules_.engine_filter);
+        bool named = !tags_.white.empty() && !tags_.black.empty();
+        bool white = named && RE2::FullMatch(tags_.white, *rules_.engine_filter);
+        bool black = named && RE2::FullMatch(tags_.black, *rules_.engine_filter);
         counted_sides_ = white && black ? Side::Both
                          : white        ? Side::White
                          : black        ? Side::Black
@@ -186,14 +100,10 @@ bool GameCounter::counts_side(chess::Color color) const {
 void GameCounter::count_position(int eval) {
     if (board_.fullmove_number() > rules_.max_counted_move) return;
     if (!counts_side(board_.side_to_move())) return;
-    counts::PositionKey key;
-    key.result =
-        board_.side_to_move() == chess::Color::White ? white_outcome_ : opposite(white_outcome_);
-    key.move = board_.fullmove_number();
-    key.material = board_.material();
     bool is_mate = eval == kMateScore || eval == -kMateScore;
-    key.eval = is_mate ? eval : binned_scores_[std::size_t(eval + kMaxScore)];
-    std::uint64_t packed = counts::with_group(counts::pack_key(key), game_group_);
+    int binned = is_mate ? eval : binned_scores_[std::size_t(eval + kMaxScore)];
+    std::uint64_t packed = counts::with_group(
+        counts::pack_key(counted_key(board_, *tags_.white_outcome, binned)), game_group_);
     counts_.prefetch(packed);  // added at the game's end, by then without a wait for memory
     game_keys_.push_back(packed);
 }

@@ -8,6 +8,19 @@
 
 namespace wdl::scan {
 
+std::string format_files_line(const ReadSummary& files) {
+    return fmt::format("Files: {} read, {} damaged, {} unreadable; {:.1f} MB of PGN text.\n",
+                       files.files_read, files.files_damaged, files.files_unreadable,
+                       double(files.text_bytes) / 1e6);
+}
+
+nlohmann::ordered_json files_json(const ReadSummary& files) {
+    return {{"read", files.files_read},
+            {"damaged", files.files_damaged},
+            {"unreadable", files.files_unreadable},
+            {"textBytes", files.text_bytes}};
+}
+
 std::string format_scan_summary(const ScanResult& result, double seconds) {
     const auto& tally = result.tally;
     const auto& files = result.files;
@@ -22,9 +35,7 @@ std::string format_scan_summary(const ScanResult& result, double seconds) {
     double megabytes = double(files.text_bytes) / 1e6;
     double safe_seconds = std::max(seconds, 1e-9);
     std::string summary;
-    summary +=
-        fmt::format("Files: {} read, {} damaged, {} unreadable; {:.1f} MB of PGN text.\n",
-                    files.files_read, files.files_damaged, files.files_unreadable, megabytes);
+    summary += format_files_line(files);
     summary += fmt::format("Games: {} read, {} accepted, {} skipped{}.\n", tally.games_read,
                            tally.games_accepted, skipped, reasons);
     summary += fmt::format("Positions: {} counted in {} distinct keys.\n", tally.positions,
@@ -41,10 +52,7 @@ nlohmann::ordered_json scan_summary_json(const ScanResult& result, double second
     for (std::size_t i = 0; i < kSkipReasonCount; ++i)
         if (tally.skipped[i] > 0) skipped[describe(GameSkipReason(i))] = tally.skipped[i];
     nlohmann::ordered_json json;
-    json["files"] = {{"read", files.files_read},
-                     {"damaged", files.files_damaged},
-                     {"unreadable", files.files_unreadable},
-                     {"textBytes", files.text_bytes}};
+    json["files"] = files_json(files);
     json["games"] = {{"read", tally.games_read},
                      {"accepted", tally.games_accepted},
                      {"skipped", std::move(skipped)}};

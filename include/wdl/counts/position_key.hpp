@@ -11,6 +11,12 @@ namespace wdl::counts {
 enum class Outcome : std::uint8_t { Win = 0, Draw = 1, Loss = 2 };
 
 char outcome_letter(Outcome outcome);
+// The same game's result for the other side.
+inline Outcome opposite(Outcome outcome) {
+    return outcome == Outcome::Win    ? Outcome::Loss
+           : outcome == Outcome::Loss ? Outcome::Win
+                                      : Outcome::Draw;
+}
 std::optional<Outcome> outcome_from_letter(char letter);
 
 // One cell of the scanner's statistics: (result, full-move number, material, eval in cp).

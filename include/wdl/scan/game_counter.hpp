@@ -14,6 +14,7 @@
 #include "wdl/scan/eval_parsing.hpp"
 #include "wdl/scan/fix_fen.hpp"
 #include "wdl/scan/game_grouping.hpp"
+#include "wdl/scan/game_rules.hpp"
 
 namespace re2 {
 class RE2;
@@ -39,17 +40,6 @@ std::string engine_filter_pattern(const std::optional<std::string>& match_engine
 // The engine filter of a pattern, matched against whole names; none for an empty pattern.
 // Throws wdl::Error for a pattern that does not compile.
 std::unique_ptr<re2::RE2> compile_engine_filter(const std::string& pattern);
-
-// Why a game contributed nothing.
-enum class GameSkipReason : std::uint8_t {
-    NoResult,        // no Result tag, or "*"
-    BadTermination,  // time forfeit, abandoned, stalled connection, illegal move, unterminated
-    InvalidFen,
-    IllegalMove,  // a move that cannot be played: illegal, ambiguous or garbled
-    Incomplete,   // movetext without a final result token (e.g. a truncated file)
-};
-inline constexpr std::size_t kSkipReasonCount = 5;
-const char* describe(GameSkipReason reason);
 
 struct GameTally {
     std::uint64_t games_read = 0;
@@ -85,7 +75,6 @@ class GameCounter : public pgn::Visitor {
 
     bool counts_side(chess::Color color) const;
     void count_position(int eval);
-    bool set_up_board();
     void start_counting();
     void skip_game(GameSkipReason reason, std::string description = {});
 
@@ -103,14 +92,7 @@ class GameCounter : public pgn::Visitor {
     std::size_t file_index_ = 0;
     std::uint64_t chunk_offset_ = 0;
     int game_group_ = 0;
-    // Per game, from the tags.
-    std::string fen_;
-    std::string white_;
-    std::string black_;
-    bool chess960_ = false;
-    bool has_good_result_ = false;
-    bool has_bad_termination_ = false;
-    counts::Outcome white_outcome_ = counts::Outcome::Draw;
+    GameTags tags_;
     // Per game, while reading moves.
     bool counting_ = false;
     Side counted_sides_ = Side::Both;

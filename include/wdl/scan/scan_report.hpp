@@ -9,6 +9,11 @@
 
 namespace wdl::scan {
 
+// "Files: 3 read, 0 damaged, 0 unreadable; 0.6 MB of PGN text." (newline-terminated) and its
+// JSON twin {"read", "damaged", "unreadable", "textBytes"}: the files line of every reading.
+std::string format_files_line(const ReadSummary& files);
+nlohmann::ordered_json files_json(const ReadSummary& files);
+
 // The closing summary: files, games read/accepted/skipped by reason, positions, speed.
 std::string format_scan_summary(const ScanResult& result, double seconds);
 

@@ -1,0 +1,119 @@
+// markovWDL: eval-class Markov chains per engine and pairing (the Alliot model), their
+// predictions and an honest measure of what those are worth on games they did not see.
+#include <CLI/CLI.hpp>
+#include <thread>
+
+#include "wdl/commands/markov_wdl.hpp"
+#include "wdl/model/published_models.hpp"
+#include "wdl/util/error.hpp"
+
+namespace {
+
+constexpr const char* kDescription =
+    "Build Markov chains over classes of evaluation, one transition matrix per engine and "
+    "pairing (a fishtest test, or two engines), as Alliot's 'Who is the Master?' does for human "
+    "players: a move goes from the class of the mover's eval to the class of the opponent's "
+    "next eval, turned to the mover's view. Predicts each pairing's score and W/D/L from the "
+    "chains' stationary vector (the seed's last/middle/first classes, and a WDL model's W/D/L per "
+    "class), prints them next to the actual score with its standard error and Elo, a cross-fit "
+    "on held-out openings against a plain baseline, and conformance figures per engine.\n\n"
+    "What the predictions are worth: the engines judge themselves (their own evals make the "
+    "chains) and games end when the evals reach the extreme classes, so a prediction from a "
+    "test's own games partly restates its result. Only the cross-fit (chains of one half of the "
+    "openings predicting the other half, next to that half's own actual score as the baseline) "
+    "measures predictive value; read its verdict before using the predictions.";
+
+void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
+    auto& filters = options.filters;
+    app.add_option("--file", options.source.file, "Path to a single .pgn(.gz|.zst) file");
+    app.add_option("--dir", options.source.dir,
+                   "Directory with .pgn, .pgn.gz and .pgn.zst files (default: ./pgns)");
+    app.add_flag("-r", options.source.recursive, "Search the directory recursively");
+    app.add_option("--fileList", options.source.file_list,
+                   "Read the files listed in this file (one path per line; # comments)");
+    app.add_flag("--allowDuplicates", options.source.allow_duplicates,
+                 "Warn instead of stopping when one test id appears in two directories");
+    app.add_option("--concurrency", options.concurrency, "Number of threads (default: all cores)")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--matchRev", filters.match_rev,
+                   "Keep tests whose resolved_base or resolved_new matches this regex; also the "
+                   "default for --matchEngine");
+    app.add_option("--matchEngine", options.match_engine,
+                   "Keep only games in which a player's White/Black name matches this regex (a "
+                   "game's two engines always both make chains)");
+    app.add_option("--matchTC", filters.match_tc,
+                   "Keep tests whose tc matches this regex (and equals new_tc)");
+    app.add_option("--matchThreads", filters.match_threads,
+                   "Keep tests that used this number of threads");
+    app.add_option("--matchBook", filters.match_book,
+                   "Keep tests whose book name matches this regex");
+    app.add_flag("--matchBookInvert", filters.match_book_invert,
+                 "Invert --matchBook (tests without a book are still dropped)");
+    app.add_option("--EloDiffMax", filters.elo_diff_max,
+                   "Keep tests whose normalized Elo (from the pentanomial) is at most X");
+    app.add_option("--EloDiffMin", filters.elo_diff_min,
+                   "Keep tests whose normalized Elo is at least Y (default: -X)");
+    app.add_flag("--SPRTonly", filters.sprt_only, "Keep only SPRT tests");
+    app.add_option("--fixFENsource", options.fix_fen_source,
+                   "File of FENs with their true move counters (plain or .gz), as scoreWDLstat "
+                   "takes it (it changes only the move numbers of the model fit's positions)");
+    app.add_option("--evalParsing", options.eval_parsing,
+                   "exact: centipawns from the decimal digits (default); legacy: the original "
+                   "scanner's float arithmetic")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::scan::EvalParsing>{
+            {"exact", wdl::scan::EvalParsing::Exact}, {"legacy", wdl::scan::EvalParsing::Legacy}}));
+    app.add_option("--classes", options.classes,
+                   "Eval classes: log19 (default; the seed's 19 classes: exact 0, 8 log-spaced "
+                   "classes per side up to 2.00, extremes beyond), linear10 (the seed's 10 "
+                   "classes of 0.4 pawns, extremes beyond 1.60), model (equal steps of expected "
+                   "score under --classModel), or positive bounds in pawns such as "
+                   "0,0.25,0.5,1,2 (mirrored below 0; a leading 0 adds an exact-0 class; the "
+                   "last bound starts the extreme class)")
+        ->capture_default_str();
+    app.add_option("--classModel", options.class_model,
+                   "The model of --classes model: a registry name (" +
+                       wdl::model::published_model_names() +
+                       "), a scoreWDL --json file or a Stockfish source tree; its expected score "
+                       "is read at its target material")
+        ->capture_default_str();
+    app.add_option("--classCount", options.class_count,
+                   "Number of classes of --classes model (odd: a class around 0)")
+        ->check(CLI::Range(3, 201))
+        ->capture_default_str();
+    app.add_option("--transitions", options.transitions,
+                   "own: a move of P goes from P's eval to the opponent's next eval (default); "
+                   "opponent: from the opponent's previous eval to its next one (the opponent as "
+                   "the judge)")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::markov::TransitionMode>{
+            {"own", wdl::markov::TransitionMode::Own},
+            {"opponent", wdl::markov::TransitionMode::Opponent}}));
+    app.add_flag("--perColour", options.per_colour,
+                 "One matrix per engine and colour instead of both colours pooled by the mirror "
+                 "rule");
+    app.add_option("--model", options.model,
+                   "The WDL model whose W/D/L each class carries in the model-aware prediction "
+                   "(a registry name, a scoreWDL --json file or a Stockfish source tree; evals "
+                   "are read as that engine displays them). Default: a model fitted to the same "
+                   "games with scoreWDL's defaults, and one to each cross-fit fold");
+    app.add_option("--json", options.json,
+                   "Also write every figure (pairings with actual, stationary, model, crossfit, "
+                   "matrices, conformance; the summary) as JSON to this file");
+    app.add_option("--plotDir", options.plot_dir,
+                   "Write PNG plots into this directory (created if missing): per pairing the "
+                   "matrices as heatmaps with their difference and the class occupancy and mean "
+                   "drop; predicted against actual scores over all pairings");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{kDescription};
+    wdl::commands::MarkovWdlOptions options;
+    options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
+    add_options(app, options);
+    CLI11_PARSE(app, argc, argv);
+    return wdl::util::report_errors([&] {
+        wdl::commands::markov_wdl(options);
+        return 0;
+    });
+}

@@ -1,0 +1,169 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "wdl/chess/board.hpp"
+#include "wdl/counts/count_map.hpp"
+#include "wdl/markov/eval_classes.hpp"
+#include "wdl/pgn/reader.hpp"
+#include "wdl/scan/chunked_reader.hpp"
+#include "wdl/scan/eval_parsing.hpp"
+#include "wdl/scan/fix_fen.hpp"
+#include "wdl/scan/game_rules.hpp"
+
+namespace re2 {
+class RE2;
+}
+
+// Reading games into what the chains are made of (docs/markov.md): per pairing of two engines,
+// the class transitions and eval drops of each engine's moves, and each game's opening and
+// result. Read on several threads through scan::read_in_chunks; nothing depends on which thread
+// read what.
+namespace wdl::markov {
+
+// The two engines of a pairing: fishtest's New and Base (or, without metadata, the two names in
+// sorted order unless they are New-... and Base-...).
+enum Role : int { kNew = 0, kBase = 1 };
+inline constexpr std::array<const char*, 2> kRoleNames = {"New", "Base"};
+
+// How a move of player P moves the chain.
+enum class TransitionMode {
+    Own,       // from P's eval before the move to the opponent's next eval, turned to P's view
+    Opponent,  // from the opponent's previous eval to its next one, both turned to P's view
+};
+
+// The conformance counters of the moves made from one class: drop = own eval - the opponent's
+// next eval (in P's view), centipawns.
+struct DropTally {
+    std::uint64_t moves = 0;
+    std::uint64_t at_most_0 = 0, at_most_10 = 0, at_most_30 = 0;
+    std::int64_t positive_sum = 0;  // sum of max(drop, 0)
+
+    void add(int drop);
+    void merge(const DropTally& other);
+};
+
+// The moves of one engine with one colour in one fold.
+struct MoveTally {
+    std::vector<std::uint64_t> transitions;  // from * classes + to
+    std::vector<DropTally> drops;            // by the class of the own eval
+
+    explicit MoveTally(int classes = 0);
+    void merge(const MoveTally& other);
+};
+
+// One game as far as results go: its opening and the score of the pairing's New engine.
+struct GameRecord {
+    std::uint64_t opening = 0;  // hash of the start FEN and the book moves
+    bool new_white = false;
+    std::uint8_t new_score_halves = 0;  // 0 loss, 1 draw, 2 win
+};
+
+inline constexpr int kFolds = 2;
+
+// Everything read about the games of one pairing.
+struct PairingTally {
+    std::string test;                  // the fishtest test id; empty without metadata
+    std::array<std::string, 2> names;  // by Role
+    // [role][colour (0 White, 1 Black)][fold]
+    std::array<std::array<std::array<MoveTally, kFolds>, 2>, 2> moves;
+    std::array<std::vector<std::uint64_t>, kFolds> start_classes;  // White's view
+    std::vector<GameRecord> games;
+
+    explicit PairingTally(int classes = 0);
+    void merge(PairingTally&& other);
+};
+
+// The fold of an opening: both colours of an opening land in the same one.
+int fold_of(std::uint64_t opening);
+
+// What the analysis needs to know about a game file.
+struct GameFileInfo {
+    std::filesystem::path path;
+    std::string test;                 // fishtest test id when the file has metadata; else empty
+    std::string new_name, base_name;  // "New-<resolved_new>", "Base-<resolved_base>" if known
+};
+
+struct CollectorSettings {
+    const ClassScheme* classes = nullptr;
+    TransitionMode mode = TransitionMode::Own;
+    scan::EvalParsing eval_parsing = scan::EvalParsing::Exact;
+    const re2::RE2* engine_filter = nullptr;  // keep games where a player's name matches
+    const scan::FixFenTable* fix_fen = nullptr;
+    int bin_width = 5;           // of the positions counted for a model fit
+    int max_counted_move = 200;  // as the scanner
+};
+
+// The games read, merged over threads.
+struct CollectedGames {
+    std::map<std::string, PairingTally> pairings;  // by pairing key
+    std::uint64_t games_read = 0, games_accepted = 0;
+    std::map<std::string, std::uint64_t> skipped;  // by reason
+    std::uint64_t games_without_transitions = 0;   // accepted, but no evaluated move pair
+    // The scanner's (result, move, material, eval) keys of the games, per fold, for model fits.
+    std::array<counts::CountMap, kFolds> positions;
+
+    void merge(CollectedGames&& other);
+};
+
+// A PGN visitor that collects the games of the files it is told about.
+class ChainCollector : public pgn::Visitor {
+  public:
+    ChainCollector(const CollectorSettings& settings, const std::vector<GameFileInfo>& files);
+
+    // The file the next games come from (an index into the files given).
+    void set_file(std::size_t index) { file_ = index; }
+
+    void begin_game(std::size_t offset) override;
+    void tag(std::string_view name, std::string_view value) override;
+    bool begin_movetext() override;
+    bool move(std::string_view san, std::string_view comment) override;
+    void end_game(bool terminated) override;
+
+    CollectedGames& collected() { return collected_; }
+    // Games dropped because their record is broken; game_index counts every game read.
+    const std::vector<scan::GameProblem>& problems() const { return problems_; }
+
+  private:
+    // Counts the game as skipped (with a warning line if described); false, for the reader.
+    bool skip_game(const std::string& reason, std::string description = {});
+    bool assign_pairing();
+    void note_position(int eval);
+    void commit_game();
+
+    const CollectorSettings& settings_;
+    const std::vector<GameFileInfo>& files_;
+    std::size_t file_ = 0;
+    CollectedGames collected_;
+    std::vector<scan::GameProblem> problems_;
+
+    // Per game.
+    scan::GameTags tags_;
+    chess::Board board_;
+    bool reading_ = false;
+    bool in_book_ = true;
+    int ply_ = 0;
+    chess::Color first_mover_ = chess::Color::White;
+    std::uint64_t opening_ = 0;
+    std::array<int, 2> role_of_colour_{};  // Role by colour
+    PairingTally* pairing_ = nullptr;
+    std::string pairing_key_;
+    std::vector<int> evals_;  // per position before ply k, mover's view; kNoEval if none
+    std::vector<std::uint64_t> game_keys_;
+};
+
+// Reads the files on `threads` threads (one collector each) and merges what they collected.
+struct Collection {
+    CollectedGames games;
+    scan::ReadSummary files;
+};
+Collection collect_games(const std::vector<GameFileInfo>& files, const CollectorSettings& settings,
+                         int threads, const scan::ReadSettings& reading = {},
+                         scan::ReadProgress* progress = nullptr);
+
+}  // namespace wdl::markov

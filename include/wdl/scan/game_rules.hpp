@@ -1,0 +1,58 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "wdl/chess/board.hpp"
+#include "wdl/counts/position_key.hpp"
+#include "wdl/scan/fix_fen.hpp"
+
+// Which games count and where they start (docs/programs.md, "Which games and positions"): the
+// one home of these rules for every analysis of games (counting, chains, ...).
+namespace wdl::scan {
+
+// Why a game contributed nothing.
+enum class GameSkipReason : std::uint8_t {
+    NoResult,        // no Result tag, or "*"
+    BadTermination,  // time forfeit, abandoned, stalled connection, illegal move, unterminated
+    InvalidFen,
+    IllegalMove,  // a move that cannot be played: illegal, ambiguous or garbled
+    Incomplete,   // movetext without a final result token (e.g. a truncated file)
+};
+inline constexpr std::size_t kSkipReasonCount = 5;
+const char* describe(GameSkipReason reason);
+
+// The tags of one game that decide whether it counts, its players and its start position.
+struct GameTags {
+    std::string white, black;
+    std::string fen;  // empty: the standard start position
+    bool chess960 = false;
+    std::optional<counts::Outcome> white_outcome;  // from a Result of 1-0, 0-1 or 1/2-1/2
+    bool excluded_termination = false;
+
+    void clear();
+    // Keeps the value of a tag that matters here; other tags are ignored.
+    void read(std::string_view name, std::string_view value);
+    // Why the tags reject the game (no result, an excluded termination), or nothing.
+    std::optional<GameSkipReason> rejection() const;
+    // Sets the board to the game's start position, its counters restored through `fix_fen`
+    // when given. False for an invalid FEN; throws wdl::Error for a FEN that `fix_fen` lacks.
+    bool set_up(chess::Board& board, const FixFenTable* fix_fen) const;
+};
+
+// The key the scanner counts for the position on `board` (the mover to move) whose result
+// for White is `white_outcome`, with the mover's eval already binned.
+inline counts::PositionKey counted_key(const chess::Board& board, counts::Outcome white_outcome,
+                                       int binned_eval) {
+    counts::PositionKey key;
+    key.result = board.side_to_move() == chess::Color::White ? white_outcome
+                                                             : counts::opposite(white_outcome);
+    key.move = board.fullmove_number();
+    key.material = board.material();
+    key.eval = binned_eval;
+    return key;
+}
+
+}  // namespace wdl::scan

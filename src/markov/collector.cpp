@@ -1,0 +1,326 @@
+#include "wdl/markov/collector.hpp"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <memory>
+
+namespace wdl::markov {
+namespace {
+
+using scan::kNoEval;  // a position without an eval
+
+constexpr const char* kUnknownPlayers = "players not the pairing's two engines";
+constexpr const char* kNotMatched = "no player matches --matchEngine";
+
+int colour_index(chess::Color colour) { return colour == chess::Color::White ? 0 : 1; }
+
+// FNV-1a, then a SplitMix64 finish so that every bit (the fold takes the top one) depends on
+// the whole text.
+std::uint64_t hash_bytes(std::uint64_t hash, std::string_view text) {
+    for (unsigned char c : text) hash = (hash ^ c) * 0x100000001b3ULL;
+    return hash;
+}
+
+std::uint64_t finish_hash(std::uint64_t hash) {
+    hash ^= hash >> 30;
+    hash *= 0xbf58476d1ce4e5b9ULL;
+    hash ^= hash >> 27;
+    hash *= 0x94d049bb133111ebULL;
+    return hash ^ (hash >> 31);
+}
+
+constexpr std::uint64_t kHashStart = 0xcbf29ce484222325ULL;
+
+bool starts_with(const std::string& text, std::string_view prefix) {
+    return text.rfind(prefix, 0) == 0;
+}
+
+}  // namespace
+
+void DropTally::add(int drop) {
+    ++moves;
+    at_most_0 += drop <= 0;
+    at_most_10 += drop <= 10;
+    at_most_30 += drop <= 30;
+    positive_sum += std::max(drop, 0);
+}
+
+void DropTally::merge(const DropTally& other) {
+    moves += other.moves;
+    at_most_0 += other.at_most_0;
+    at_most_10 += other.at_most_10;
+    at_most_30 += other.at_most_30;
+    positive_sum += other.positive_sum;
+}
+
+MoveTally::MoveTally(int classes)
+    : transitions(std::size_t(classes) * std::size_t(classes)), drops(std::size_t(classes)) {}
+
+void MoveTally::merge(const MoveTally& other) {
+    for (std::size_t i = 0; i < transitions.size(); ++i) transitions[i] += other.transitions[i];
+    for (std::size_t i = 0; i < drops.size(); ++i) drops[i].merge(other.drops[i]);
+}
+
+PairingTally::PairingTally(int classes) {
+    for (auto& by_colour : moves)
+        for (auto& by_fold : by_colour)
+            for (auto& tally : by_fold) tally = MoveTally(classes);
+    for (auto& starts : start_classes) starts.assign(std::size_t(classes), 0);
+}
+
+void PairingTally::merge(PairingTally&& other) {
+    for (int role = 0; role < 2; ++role) {
+        // Names seen in different threads: the smallest, so that the choice is the same.
+        if (names[role].empty() || (!other.names[role].empty() && other.names[role] < names[role]))
+            names[role] = other.names[role];
+        for (int colour = 0; colour < 2; ++colour)
+            for (int fold = 0; fold < kFolds; ++fold)
+                moves[role][colour][fold].merge(other.moves[role][colour][fold]);
+    }
+    for (int fold = 0; fold < kFolds; ++fold)
+        for (std::size_t i = 0; i < start_classes[fold].size(); ++i)
+            start_classes[fold][i] += other.start_classes[fold][i];
+    games.insert(games.end(), other.games.begin(), other.games.end());
+}
+
+int fold_of(std::uint64_t opening) { return int(finish_hash(opening) >> 63); }
+
+void CollectedGames::merge(CollectedGames&& other) {
+    for (auto& [key, tally] : other.pairings) {
+        auto [at, inserted] = pairings.try_emplace(key, std::move(tally));
+        if (!inserted) at->second.merge(std::move(tally));
+    }
+    games_read += other.games_read;
+    games_accepted += other.games_accepted;
+    games_without_transitions += other.games_without_transitions;
+    for (const auto& [reason, count] : other.skipped) skipped[reason] += count;
+    for (int fold = 0; fold < kFolds; ++fold) positions[fold].merge(other.positions[fold]);
+}
+
+ChainCollector::ChainCollector(const CollectorSettings& settings,
+                               const std::vector<GameFileInfo>& files)
+    : settings_(settings), files_(files) {
+    evals_.reserve(512);
+    game_keys_.reserve(512);
+}
+
+void ChainCollector::begin_game(std::size_t) {
+    ++collected_.games_read;
+    tags_.clear();
+    reading_ = false;
+}
+
+void ChainCollector::tag(std::string_view name, std::string_view value) { tags_.read(name, value); }
+
+bool ChainCollector::skip_game(const std::string& reason, std::string description) {
+    reading_ = false;
+    ++collected_.skipped[reason];
+    if (!description.empty())
+        problems_.push_back({collected_.games_read - 1, std::move(description)});
+    return false;
+}
+
+// Finds the game's pairing and the role of each colour in it; false if the players are not
+// the two engines of a pairing.
+bool ChainCollector::assign_pairing() {
+    const GameFileInfo& file = files_[file_];
+    const std::string& white = tags_.white;
+    const std::string& black = tags_.black;
+    if (white.empty() || black.empty() || white == black) return false;
+    bool fishtest_names = (starts_with(white, "New-") && starts_with(black, "Base-")) ||
+                          (starts_with(white, "Base-") && starts_with(black, "New-"));
+    if (!file.test.empty() && !fishtest_names) return false;
+    bool white_is_new = fishtest_names ? starts_with(white, "New-") : white < black;
+    role_of_colour_ =
+        white_is_new ? std::array<int, 2>{kNew, kBase} : std::array<int, 2>{kBase, kNew};
+
+    std::string key = file.test.empty()
+                          ? "engines " + std::min(white, black) + "\n" + std::max(white, black)
+                          : "test " + file.test;
+    if (pairing_ == nullptr || key != pairing_key_) {
+        auto [at, inserted] =
+            collected_.pairings.try_emplace(key, PairingTally(settings_.classes->size()));
+        pairing_ = &at->second;
+        pairing_key_ = std::move(key);
+        pairing_->test = file.test;
+    }
+    const std::string& new_name = white_is_new ? white : black;
+    const std::string& base_name = white_is_new ? black : white;
+    std::array<std::string, 2> names = {file.new_name.empty() ? new_name : file.new_name,
+                                        file.base_name.empty() ? base_name : file.base_name};
+    for (int role = 0; role < 2; ++role)
+        if (pairing_->names[role].empty() || names[role] < pairing_->names[role])
+            pairing_->names[role] = names[role];
+    return true;
+}
+
+// A game its tags or players reject is not read move by move.
+bool ChainCollector::begin_movetext() {
+    if (auto reason = tags_.rejection()) return skip_game(scan::describe(*reason));
+    if (settings_.engine_filter && !(RE2::FullMatch(tags_.white, *settings_.engine_filter) ||
+                                     RE2::FullMatch(tags_.black, *settings_.engine_filter)))
+        return skip_game(kNotMatched);
+    if (!tags_.set_up(board_, settings_.fix_fen))
+        return skip_game(scan::describe(scan::GameSkipReason::InvalidFen),
+                         "invalid FEN \"" + tags_.fen + "\"");
+    if (!assign_pairing())
+        return skip_game(kUnknownPlayers,
+                         "players \"" + tags_.white + "\" and \"" + tags_.black + "\" are not " +
+                             (files_[file_].test.empty() ? "two different engines"
+                                                         : "fishtest's New-... and Base-..."));
+    reading_ = true;
+    in_book_ = true;
+    ply_ = 0;
+    first_mover_ = board_.side_to_move();
+    opening_ = hash_bytes(kHashStart, tags_.fen);
+    evals_.clear();
+    game_keys_.clear();
+    return true;
+}
+
+// Keeps a position's eval (mover's view) and the scanner's key of it.
+void ChainCollector::note_position(int eval) {
+    evals_.back() = eval;
+    if (board_.fullmove_number() > settings_.max_counted_move) return;
+    bool is_mate = eval == scan::kMateScore || eval == -scan::kMateScore;
+    int binned = is_mate ? eval : scan::bin_eval(eval, settings_.bin_width);
+    game_keys_.push_back(counts::pack_key(scan::counted_key(board_, *tags_.white_outcome, binned)));
+}
+
+bool ChainCollector::move(std::string_view san, std::string_view comment) {
+    if (!reading_) return false;
+    ++ply_;
+    // The opening is the start position and the moves played from the book.
+    if (in_book_ && comment == "book") {
+        opening_ = hash_bytes(hash_bytes(opening_, " "), san);
+    } else {
+        in_book_ = false;
+    }
+    if (evals_.size() < std::size_t(ply_)) evals_.push_back(kNoEval);
+    int eval = scan::comment_eval_value(comment, settings_.eval_parsing);
+    if (eval != kNoEval) note_position(eval);
+    auto move = board_.parse_san(san);
+    if (!move) {
+        return skip_game(
+            scan::describe(scan::GameSkipReason::IllegalMove),
+            "cannot play move \"" + std::string(san) + "\" at ply " + std::to_string(ply_));
+    }
+    board_.play(*move);
+    // A lichess annotation describes the position after the move, from White's side.
+    if (eval == kNoEval && !comment.empty()) {
+        if (auto white_eval = scan::lichess_eval(comment, settings_.eval_parsing)) {
+            evals_.push_back(kNoEval);
+            note_position(board_.side_to_move() == chess::Color::White ? *white_eval
+                                                                       : -*white_eval);
+        }
+    }
+    return true;
+}
+
+void ChainCollector::end_game(bool terminated) {
+    if (!reading_) return;
+    if (!terminated) {
+        skip_game(scan::describe(scan::GameSkipReason::Incomplete),
+                  "game ends without a result (truncated?)");
+        return;
+    }
+    commit_game();
+    reading_ = false;
+}
+
+void ChainCollector::commit_game() {
+    const ClassScheme& classes = *settings_.classes;
+    int n = classes.size();
+    int fold = fold_of(opening_);
+    PairingTally& pairing = *pairing_;
+    bool any_transition = false;
+    int first = colour_index(first_mover_);
+    for (std::size_t k = 0; k + 1 < evals_.size(); ++k) {
+        int colour = (first + int(k % 2)) % 2;
+        MoveTally& tally = pairing.moves[role_of_colour_[colour]][colour][fold];
+        int own = evals_[k], next = evals_[k + 1];
+        if (next == kNoEval) continue;
+        int from = -1;
+        if (settings_.mode == TransitionMode::Own && own != kNoEval) {
+            from = classes.class_of(own);
+        } else if (settings_.mode == TransitionMode::Opponent && k > 0 &&
+                   evals_[k - 1] != kNoEval) {
+            from = classes.class_of(-evals_[k - 1]);
+        }
+        if (from >= 0) {
+            tally.transitions[std::size_t(from * n + classes.class_of(-next))] += 1;
+            any_transition = true;
+        }
+        if (own != kNoEval) tally.drops[std::size_t(classes.class_of(own))].add(own + next);
+    }
+    for (std::size_t k = 0; k < evals_.size(); ++k) {
+        if (evals_[k] == kNoEval) continue;
+        bool white_to_move = (first + int(k % 2)) % 2 == 0;
+        pairing.start_classes[fold][std::size_t(
+            classes.class_of(white_to_move ? evals_[k] : -evals_[k]))] += 1;
+        break;
+    }
+    bool new_white = role_of_colour_[0] == kNew;
+    counts::Outcome white = *tags_.white_outcome;
+    counts::Outcome for_new = new_white ? white : counts::opposite(white);
+    std::uint8_t halves = for_new == counts::Outcome::Win    ? 2
+                          : for_new == counts::Outcome::Draw ? 1
+                                                             : 0;
+    pairing.games.push_back({opening_, new_white, halves});
+    for (auto key : game_keys_) collected_.positions[fold].add(key);
+    ++collected_.games_accepted;
+    collected_.games_without_transitions += !any_transition;
+}
+
+namespace {
+
+class CollectingConsumer : public scan::ChunkConsumer {
+  public:
+    CollectingConsumer(const CollectorSettings& settings, const std::vector<GameFileInfo>& files)
+        : collector_(settings, files) {}
+
+    scan::ChunkReport consume(const scan::TextChunk& chunk) override {
+        collector_.set_file(chunk.file_index);
+        std::uint64_t games_before = collector_.collected().games_read;
+        std::size_t problems_before = collector_.problems().size();
+        pgn::read_games(chunk.text, collector_);
+        scan::ChunkReport report;
+        report.games = collector_.collected().games_read - games_before;
+        for (std::size_t i = problems_before; i < collector_.problems().size(); ++i) {
+            scan::GameProblem problem = collector_.problems()[i];
+            problem.game_index -= games_before;
+            report.problems.push_back(std::move(problem));
+        }
+        return report;
+    }
+
+    CollectedGames& collected() { return collector_.collected(); }
+
+  private:
+    ChainCollector collector_;
+};
+
+}  // namespace
+
+Collection collect_games(const std::vector<GameFileInfo>& files, const CollectorSettings& settings,
+                         int threads, const scan::ReadSettings& reading,
+                         scan::ReadProgress* progress) {
+    std::vector<std::unique_ptr<CollectingConsumer>> workers;
+    std::vector<scan::ChunkConsumer*> consumers;
+    for (int i = 0; i < std::max(1, threads); ++i) {
+        workers.push_back(std::make_unique<CollectingConsumer>(settings, files));
+        consumers.push_back(workers.back().get());
+    }
+    std::vector<std::filesystem::path> paths;
+    for (const auto& file : files) paths.push_back(file.path);
+    Collection result;
+    result.files = scan::read_in_chunks(paths, consumers, reading, progress);
+    // The first thread's tallies become the result, so that a single thread merges nothing.
+    result.games = std::move(workers[0]->collected());
+    for (std::size_t i = 1; i < workers.size(); ++i)
+        result.games.merge(std::move(workers[i]->collected()));
+    return result;
+}
+
+}  // namespace wdl::markov

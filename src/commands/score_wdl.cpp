@@ -52,17 +52,6 @@ nlohmann::ordered_json options_json(const ScoreWdlOptions& options,
 }
 
 // Python's json.load silently keeps the last count of a key given twice; we say so.
-void warn_repeated_keys(const std::filesystem::path& file, const std::vector<std::string>& keys) {
-    constexpr std::size_t kShown = 10;
-    for (std::size_t i = 0; i < std::min(keys.size(), kShown); ++i) {
-        fmt::print("Warning: {}: key \"{}\" is given more than once; its last count is used.\n",
-                   file.string(), keys[i]);
-    }
-    if (keys.size() > kShown) {
-        fmt::print("Warning: {}: {} more repetitions of keys; their last counts are used.\n",
-                   file.string(), keys.size() - kShown);
-    }
-}
 
 void write_plots(const ScoreWdlOptions& options, const fit::CountGrid& grid,
                  const std::vector<fit::MomData>& moms, const std::optional<fit::FitResult>& fit,
@@ -110,7 +99,8 @@ InputGrouping read_inputs(const std::vector<std::filesystem::path>& files, fit::
         fmt::print("Reading eval stats from {}.\n", file.string());
         std::fflush(stdout);
         auto report = counts::read_count_file(file, grid);
-        warn_repeated_keys(file, report.repeated_keys);
+        for (const auto& line : counts::repeated_key_warnings(file, report.repeated_keys))
+            fmt::print("{}\n", line);
         groupings.push_back(report.grouping);
     }
     return input_grouping(files, groupings);

@@ -30,23 +30,30 @@ std::uint64_t total_size(const std::vector<fs::path>& files) {
     return bytes;
 }
 
-std::vector<fs::path> selected_files(const ScoreWdlStatOptions& options,
-                                     const scan::FileFilter& filter) {
-    auto files = scan::find_game_files(options.source, std::cout);
-    std::cout << "Found " << files.size() << " .pgn(.gz) files in total." << std::endl;
+// The files found, and those of them that the shard and the filters select.
+struct FileSelection {
+    std::vector<fs::path> listed;
+    std::vector<fs::path> selected;
+};
+
+FileSelection select_files(const ScoreWdlStatOptions& options, const scan::FileFilter& filter) {
+    FileSelection selection;
+    selection.listed = scan::find_game_files(options.source, std::cout);
+    std::cout << "Found " << selection.listed.size() << " .pgn(.gz) files in total." << std::endl;
+    auto files = selection.listed;
     if (options.shard) {
         auto root = options.source.file || options.source.file_list ? std::filesystem::path()
                                                                     : options.source.dir;
-        auto all = files.size();
         files = scan::shard_files(files, root, *options.shard);
         std::cout << "Shard " << options.shard->index << "/" << options.shard->count << ": "
-                  << files.size() << " of " << all << " files." << std::endl;
+                  << files.size() << " of " << selection.listed.size() << " files." << std::endl;
     }
-    if (files.empty()) return files;
+    if (files.empty()) return selection;
     std::vector<std::string> metadata_warnings;
     auto metadata = fishtest::load_metadata(files, metadata_warnings);
     for (const auto& warning : metadata_warnings) std::cerr << warning << std::endl;
-    return filter.apply(std::move(files), metadata, std::cout);
+    selection.selected = filter.apply(std::move(files), metadata, std::cout);
+    return selection;
 }
 
 // Paths of game files are taken relative to this folder for the groups of their games (none:
@@ -71,15 +78,18 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
     scan::FileFilter filter(options.filters);
     auto engine_filter = scan::compile_engine_filter(
         scan::engine_filter_pattern(options.match_engine, options.filters.match_rev));
-    auto files = selected_files(options, filter);
-    if (files.empty() && !options.source.file) {
+    auto selection = select_files(options, filter);
+    // An empty shard is no error: its count file, empty, still merges with the others.
+    if (selection.listed.empty() && !options.source.file) {
         throw Error("no .pgn, .pgn.gz or .pgn.zst files in " + options.source.dir.string() +
                     (options.source.recursive ? "" : " (use -r to search subdirectories)"));
     }
     std::optional<scan::FixFenTable> fix_fen;
     if (options.fix_fen_source) fix_fen = scan::FixFenTable::load(*options.fix_fen_source);
     std::optional<scan::GameGrouping> grouping;
-    if (options.grouping) grouping.emplace(*options.grouping, files, grouping_base(options));
+    const auto& files = selection.selected;
+    if (options.grouping)
+        grouping.emplace(*options.grouping, files, grouping_base(options), selection.listed);
 
     scan::ScanSettings settings;
     settings.threads = options.concurrency;

@@ -606,4 +606,21 @@ CountFileReport read_count_file(const std::filesystem::path& path, CountTarget& 
                        });
 }
 
+std::vector<std::string> repeated_key_warnings(const std::filesystem::path& file,
+                                               const std::vector<std::string>& repeated_keys) {
+    constexpr std::size_t kShown = 10;
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < std::min(repeated_keys.size(), kShown); ++i) {
+        lines.push_back(
+            fmt::format("Warning: {}: key \"{}\" is given more than once; its last count is used.",
+                        file.string(), repeated_keys[i]));
+    }
+    if (repeated_keys.size() > kShown) {
+        lines.push_back(
+            fmt::format("Warning: {}: {} more repetitions of keys; their last counts are used.",
+                        file.string(), repeated_keys.size() - kShown));
+    }
+    return lines;
+}
+
 }  // namespace wdl::counts

@@ -83,7 +83,7 @@ TEST_CASE("text without tag sections is still cut into chunks and read whole", "
 TEST_CASE("games keep their groups however the text is cut and read", "[scan][scanner][groups]") {
     auto file = write_games("grouped.pgn", 3000, true, -1);
     wdl::counts::Grouping grouping{wdl::counts::GroupBy::Game, 16};
-    GameGrouping groups(grouping, {file}, file.parent_path());
+    GameGrouping groups(grouping, {file}, file.parent_path(), {file});
     auto grouped_scan = [&](int threads, std::size_t chunk_bytes) {
         ScanSettings settings;
         settings.threads = threads;

@@ -48,6 +48,11 @@ struct CountFileReport {
 // header, keys and counts do not agree.
 CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink);
 
+// The warnings for a file's repeated keys (CountFileReport::repeated_keys): a line for each of
+// the first ten, then one line for the rest.
+std::vector<std::string> repeated_key_warnings(const std::filesystem::path& file,
+                                               const std::vector<std::string>& repeated_keys);
+
 // read_count_file with the group of each count.
 CountFileReport read_grouped_count_file(const std::filesystem::path& path,
                                         const GroupedCountSink& sink);

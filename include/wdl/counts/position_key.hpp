@@ -19,6 +19,11 @@ inline Outcome opposite(Outcome outcome) {
 }
 std::optional<Outcome> outcome_from_letter(char letter);
 
+// The eval of a key whose position had a mate score (either sign); other evals lie within
+// +-kMaxEval and are multiples of the scan's bin width.
+inline constexpr int kMateEval = 1001;
+inline constexpr int kMaxEval = 1000;
+
 // One cell of the scanner's statistics: (result, full-move number, material, eval in cp).
 struct PositionKey {
     Outcome result = Outcome::Draw;

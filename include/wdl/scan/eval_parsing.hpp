@@ -4,6 +4,8 @@
 #include <optional>
 #include <string_view>
 
+#include "wdl/counts/position_key.hpp"
+
 namespace wdl::scan {
 
 // How a decimal pawn value such as "-0.53" becomes centipawns.
@@ -12,8 +14,8 @@ enum class EvalParsing {
     Legacy,  // as the original scanner: int(100.0f * float(token)), truncated: -0.53 -> -52
 };
 
-inline constexpr int kMateScore = 1001;
-inline constexpr int kMaxScore = 1000;
+inline constexpr int kMateScore = counts::kMateEval;
+inline constexpr int kMaxScore = counts::kMaxEval;
 
 // The evaluation carried by an engine comment from a fishtest, cutechess, fastchess or
 // OpenBench PGN ("+0.57/17 0.52s", "+0.57 17/28 583 363004", "-M4/9 0.1s"), in centipawns

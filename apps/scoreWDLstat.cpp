@@ -30,8 +30,8 @@ void add_grouping_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& opt
            },
            "What a group is made of: game (a hash of each game's file, relative to --dir, and its "
            "place in the file: whole games stay together) or test (whole fishtest tests, whose "
-           "games share engines, time control and book; the tests in order of their ids go to "
-           "groups 0, 1, ... K-1, 0, ...). Default: game")
+           "games share engines, time control and book; the ids of all tests found, before "
+           "filters and shards, go in order to groups 0, 1, ... K-1, 0, ...). Default: game")
         ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::counts::GroupBy>{
             {"game", wdl::counts::GroupBy::Game}, {"test", wdl::counts::GroupBy::Test}}))
         ->needs(groups_option);

@@ -8,16 +8,11 @@
 
 #include "wdl/fit/objective.hpp"
 #include "wdl/fit/resampling.hpp"
+#include "wdl/stats/distributions.hpp"
 #include "wdl/util/error.hpp"
 
 namespace wdl::fit {
 namespace {
-
-using Wdl = std::array<double, 3>;  // win, draw, loss
-
-constexpr int kWinBins = 10;
-constexpr int kMaterialBucket = 8;  // material 0-7, 8-15, ... 72-79
-constexpr int kMaterialBins = 10;
 
 // A model's W, D, L probabilities at a position and their losses -log(max(p, floor)).
 struct Prediction {
@@ -54,22 +49,10 @@ class PredictionCache {
     std::vector<unsigned char> ready_;
 };
 
-struct BinSums {
-    double positions = 0;
-    Wdl predicted{}, observed{};
-
-    void add(const Wdl& p, int outcome, double count) {
-        positions += count;
-        for (std::size_t o = 0; o < 3; ++o) predicted[o] += count * p[o];
-        observed[std::size_t(outcome)] += count;
-    }
-};
-
 // A model's losses summed per group, and its calibration bins.
 struct Scores {
     std::vector<double> positions, log_loss, brier, square_error;
-    std::vector<BinSums> by_win = std::vector<BinSums>(kWinBins),
-                         by_material = std::vector<BinSums>(kMaterialBins);
+    CalibrationTable calibration;
 
     explicit Scores(std::size_t groups)
         : positions(groups), log_loss(groups), brier(groups), square_error(groups) {}
@@ -79,71 +62,21 @@ struct Scores {
         const Wdl& p = prediction.p;
         positions[group] += count;
         log_loss[group] += count * prediction.loss[std::size_t(outcome)];
-        double brier_sum = 0;
-        for (int o = 0; o < 3; ++o) {
-            double error = p[std::size_t(o)] - (o == outcome ? 1.0 : 0.0);
-            brier_sum += error * error;
-        }
-        brier[group] += count * brier_sum;
-        double score_error = (p[0] + 0.5 * p[1]) - (1.0 - 0.5 * outcome);
+        brier[group] += count * brier_score(p, outcome);
+        double score_error = expected_score_error(p, outcome);
         square_error[group] += count * score_error * score_error;
-        by_win[std::size_t(std::clamp(int(p[0] * kWinBins), 0, kWinBins - 1))].add(p, outcome,
-                                                                                   count);
-        by_material[std::size_t(std::clamp(material / kMaterialBucket, 0, kMaterialBins - 1))].add(
-            p, outcome, count);
+        calibration.add(p, outcome, count, material);
     }
 };
-
-// The mean of per-group sums over per-group positions, and its standard error with the groups
-// as independent units (the ratio estimator's linearized variance).
-struct Mean {
-    double value = 0, error = 0;
-};
-
-Mean grouped_mean(const std::vector<double>& sums, const std::vector<double>& positions) {
-    double total = 0, count = 0;
-    int groups = 0;
-    for (std::size_t g = 0; g < sums.size(); ++g) {
-        total += sums[g];
-        count += positions[g];
-        groups += positions[g] > 0;
-    }
-    Mean mean{total / count, 0};
-    double squares = 0;
-    for (std::size_t g = 0; g < sums.size(); ++g) {
-        double residual = sums[g] - mean.value * positions[g];
-        squares += residual * residual;
-    }
-    if (groups > 1) mean.error = std::sqrt(squares * groups / (groups - 1)) / count;
-    return mean;
-}
-
-std::vector<CalibrationBin> calibration(const std::vector<BinSums>& bins, bool by_win) {
-    std::vector<CalibrationBin> result;
-    for (std::size_t i = 0; i < bins.size(); ++i) {
-        if (bins[i].positions == 0) continue;
-        CalibrationBin bin;
-        bin.label =
-            by_win ? fmt::format("{:.1f}-{:.1f}", double(i) / kWinBins, double(i + 1) / kWinBins)
-                   : fmt::format("{}-{}", i * kMaterialBucket, (i + 1) * kMaterialBucket - 1);
-        bin.positions = bins[i].positions;
-        for (std::size_t o = 0; o < 3; ++o) {
-            bin.predicted[o] = bins[i].predicted[o] / bins[i].positions;
-            bin.observed[o] = bins[i].observed[o] / bins[i].positions;
-        }
-        result.push_back(bin);
-    }
-    return result;
-}
 
 ModelValidation summarize(std::string name, std::string description, const Scores& scores,
                           const Scores& fitted) {
     ModelValidation model;
     model.name = std::move(name);
     model.description = std::move(description);
-    Mean log_loss = grouped_mean(scores.log_loss, scores.positions);
-    Mean brier = grouped_mean(scores.brier, scores.positions);
-    Mean square_error = grouped_mean(scores.square_error, scores.positions);
+    auto log_loss = stats::grouped_mean(scores.log_loss, scores.positions);
+    auto brier = stats::grouped_mean(scores.brier, scores.positions);
+    auto square_error = stats::grouped_mean(scores.square_error, scores.positions);
     model.log_loss = log_loss.value;
     model.log_loss_error = log_loss.error;
     model.brier = brier.value;
@@ -153,11 +86,11 @@ ModelValidation summarize(std::string name, std::string description, const Score
     std::vector<double> differences(scores.log_loss.size());
     for (std::size_t g = 0; g < differences.size(); ++g)
         differences[g] = scores.log_loss[g] - fitted.log_loss[g];
-    Mean difference = grouped_mean(differences, scores.positions);
+    auto difference = stats::grouped_mean(differences, scores.positions);
     model.log_loss_difference = difference.value;
     model.log_loss_difference_error = difference.error;
-    model.by_predicted_win = calibration(scores.by_win, true);
-    model.by_material = calibration(scores.by_material, false);
+    model.by_predicted_win = scores.calibration.by_predicted_win();
+    model.by_material = scores.calibration.by_material();
     return model;
 }
 

@@ -91,4 +91,29 @@ double sample_variance(std::span<const double> values) {
     return squares / double(values.size() - 1);
 }
 
+MeanEstimate grouped_mean(std::span<const double> sums, std::span<const double> sizes) {
+    double total = 0, count = 0;
+    int groups = 0;
+    for (std::size_t g = 0; g < sums.size(); ++g) {
+        total += sums[g];
+        count += sizes[g];
+        groups += sizes[g] > 0;
+    }
+    MeanEstimate mean{count > 0 ? total / count : 0, 0};
+    double squares = 0;
+    for (std::size_t g = 0; g < sums.size(); ++g) {
+        double residual = sums[g] - mean.value * sizes[g];
+        squares += residual * residual;
+    }
+    if (groups > 1) mean.error = std::sqrt(squares * groups / (groups - 1)) / count;
+    return mean;
+}
+
+MeanEstimate independent_mean(double sum, double sum_of_squares, double count) {
+    if (count <= 0) return {};
+    double value = sum / count;
+    double variance = std::max(sum_of_squares / count - value * value, 0.0);
+    return {value, std::sqrt(variance / count)};
+}
+
 }  // namespace wdl::stats

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "wdl/counts/grouping.hpp"
+#include "wdl/fit/calibration.hpp"
 #include "wdl/fit/fitter.hpp"
 #include "wdl/fit/grouped_data.hpp"
 #include "wdl/model/normalization.hpp"
@@ -13,13 +14,6 @@
 // Held-out validation by groups (scoreWDL --crossValidate, docs/model.md): the groups are dealt
 // into K folds; each fold's positions are scored by models fitted without that fold.
 namespace wdl::fit {
-
-// Positions whose predictions fall into one bin, with mean predicted and observed W, D, L.
-struct CalibrationBin {
-    std::string label;  // "0.3-0.4" (predicted win rate) or "24-31" (material)
-    double positions = 0;
-    std::array<double, 3> predicted{}, observed{};
-};
 
 // How well one model predicts the held-out positions: means over all positions of every fold,
 // each with a standard error that takes the groups as independent units.

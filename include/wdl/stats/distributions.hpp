@@ -22,4 +22,19 @@ double mean(std::span<const double> values);
 // The sample variance (divisor n - 1); 0 for fewer than 2 values.
 double sample_variance(std::span<const double> values);
 
+// A mean with its standard error.
+struct MeanEstimate {
+    double value = 0, error = 0;
+};
+
+// The mean of a quantity over units of groups (sum of group sums over sum of group sizes),
+// with its standard error taking the groups, not the units, as independent: the ratio
+// estimator's linearized variance. Groups of size 0 are left out; the error is 0 for fewer than
+// 2 groups.
+MeanEstimate grouped_mean(std::span<const double> sums, std::span<const double> sizes);
+
+// The mean of `count` independent units from the sum of their values and of their squares,
+// with its standard error sqrt(variance / count).
+MeanEstimate independent_mean(double sum, double sum_of_squares, double count);
+
 }  // namespace wdl::stats

@@ -1,10 +1,57 @@
 // compareWDL: compares WDL models across engine versions: Stockfish's published models by name,
 // scoreWDL --json fits, or the model in a Stockfish source tree or revision.
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
+#include <map>
+#include <thread>
 
 #include "wdl/commands/compare_wdl.hpp"
+#include "wdl/model/normalization.hpp"
 #include "wdl/model/published_models.hpp"
 #include "wdl/util/error.hpp"
+
+namespace {
+
+using wdl::model::MomType;
+
+// --counts and --fit: the models against games.
+void add_data_options(CLI::App& app, wdl::commands::CompareWdlOptions& options) {
+    app.add_option("--counts", options.counts,
+                   "Score the models on the positions of these count files (scoreWDLstat's; "
+                   "added up): log-loss, Brier score, expected-score RMSE, calibration, and "
+                   "each model's log-loss minus the first's, paired position by position. "
+                   "Grouped counts (scoreWDLstat --groups) give errors with the groups as "
+                   "independent units; plain counts take positions as independent");
+    app.add_option("--fit", options.fit,
+                   "OLD NEW: fit two count files (the games of two engine versions) as scoreWDL "
+                   "does (optimizeProbability) and compare NormalizeToPawnValue, spread, draw "
+                   "rate and a(mom), b(mom) at --moms, with standard errors (jackknife over "
+                   "the groups of grouped counts, else Fisher) and whether each change is "
+                   "significant")
+        ->expected(2);
+    auto* pawn_value = app.add_option(
+        "--NormalizeToPawnValue", options.normalize_to_pawn_value,
+        "How the engine that played the counted games displayed its evals: static, the p_a "
+        "that converted internal evals to cp (as scoreWDL)");
+    app.add_option("--NormalizeData", options.normalize_data,
+                   fmt::format("... or dynamic: a model (registry name, scoreWDL --json file, "
+                               "Stockfish source) or JSON (default: {})",
+                               wdl::model::kDefaultNormalizeData))
+        ->excludes(pawn_value);
+    app.add_option("--momType", options.filter.mom_type, "The mom of the --fit fits")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, MomType>{
+            {"move", MomType::Move}, {"material", MomType::Material}}))
+        ->option_text("material|move (default: material)");
+    app.add_option("--momTarget", options.mom_target, "The --fit fits' target mom")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    app.add_option("--threads", options.threads,
+                   "Threads for the jackknife refits of --fit (default: all cores)")
+        ->check(CLI::PositiveNumber);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     CLI::App app(
@@ -13,6 +60,7 @@ int main(int argc, char** argv) {
         "the others, and the W/D/L of each at displayed evals. The first model is the "
         "reference.");
     wdl::commands::CompareWdlOptions options;
+    options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     app.add_option("models", options.models,
                    "Models: a registry name (" + wdl::model::published_model_names() +
                        "), a scoreWDL --json file, a Stockfish source tree DIR or a revision "
@@ -30,7 +78,10 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--pngName", options.png_name, "File of the comparison plot")
         ->capture_default_str();
-    app.add_option("--json", options.json, "Also write the comparison as JSON to this file");
+    app.add_option("--json", options.json,
+                   "Also write the comparison (and the --counts scores, the --fit comparison) as "
+                   "JSON to this file");
+    add_data_options(app, options);
     CLI11_PARSE(app, argc, argv);
     return wdl::util::report_errors([&] {
         wdl::commands::compare_wdl(options);

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "wdl/compare/data_scores.hpp"
+#include "wdl/compare/fit_difference.hpp"
 #include "wdl/compare/model_comparison.hpp"
+#include "wdl/counts/count_merge.hpp"
 #include "wdl/model/published_models.hpp"
 #include "wdl/report/comparison_plot.hpp"
 #include "wdl/util/atomic_file.hpp"
@@ -48,21 +51,49 @@ void check_moms(const CompareWdlOptions& options, const std::vector<model::Named
 
 void compare_wdl(const CompareWdlOptions& options) {
     if (options.list) return print_registry();
-    if (options.models.size() < 2)
+    bool with_data = !options.counts.empty() || !options.fit.empty();
+    if (options.models.size() < 2 && !with_data)
         throw Error("give at least two models to compare (or --list to see the registry)");
+    if (!options.counts.empty() && options.models.empty())
+        throw Error("--counts scores models: give at least one");
     std::vector<model::NamedModel> models;
     for (const auto& spec : options.models) models.push_back(model::load_model(spec));
     check_moms(options, models);
-    auto comparison = compare::compare_models(models, {options.moms, options.evals});
-    fmt::print("{}", compare::comparison_text(comparison));
-    if (options.json) {
-        util::write_file_atomically(*options.json,
-                                    compare::comparison_json(comparison).dump(2) + "\n");
+    nlohmann::ordered_json json;
+    if (models.size() >= 2) {
+        auto comparison = compare::compare_models(models, {options.moms, options.evals});
+        fmt::print("{}", compare::comparison_text(comparison));
+        json = compare::comparison_json(comparison);
+        if (options.plot) {
+            report::write_comparison_plot(comparison, options.png_name);
+            fmt::print("Saved graphics to {}.\n", options.png_name.string());
+        }
     }
-    if (options.plot) {
-        report::write_comparison_plot(comparison, options.png_name);
-        fmt::print("Saved graphics to {}.\n", options.png_name.string());
+    if (with_data) {
+        auto normalization = model::Normalization::from_options(options.normalize_to_pawn_value,
+                                                                options.normalize_data);
+        if (!options.counts.empty()) {
+            std::fflush(stdout);
+            auto counts = counts::merge_count_files(options.counts);
+            auto scores = compare::score_models(models, counts, normalization, options.filter);
+            fmt::print("{}", compare::data_scores_text(scores));
+            json["counts"] = compare::data_scores_json(scores);
+        }
+        if (!options.fit.empty()) {
+            std::fflush(stdout);
+            compare::FitDifferenceOptions fit_options;
+            fit_options.filter = options.filter;
+            fit_options.fit = {fit::Method::OptimizeProbability, options.filter.mom_type,
+                               options.mom_target, 10, normalization.pawn_value()};
+            fit_options.moms = options.moms;
+            fit_options.threads = options.threads;
+            auto difference =
+                compare::fit_difference(options.fit[0], options.fit[1], normalization, fit_options);
+            fmt::print("{}", compare::fit_difference_text(difference));
+            json["fit"] = compare::fit_difference_json(difference);
+        }
     }
+    if (options.json) util::write_file_atomically(*options.json, json.dump(2) + "\n");
 }
 
 }  // namespace wdl::commands

@@ -15,14 +15,8 @@
 namespace wdl::fit {
 namespace {
 
-// A constant of a model, as a function of its 8 coefficients.
-struct Quantity {
-    std::string name;
-    std::function<double(const model::WdlModel&)> value;
-};
-
-std::vector<Quantity> model_quantities() {
-    std::vector<Quantity> quantities{
+std::vector<ModelQuantity> model_quantities() {
+    std::vector<ModelQuantity> quantities{
         {"NormalizeToPawnValue",
          [](const model::WdlModel& m) { return model::coefficient_sum(m.as); }},
         {"spread", [](const model::WdlModel& m) { return model::coefficient_sum(m.bs); }},
@@ -41,7 +35,7 @@ std::vector<Quantity> model_quantities() {
 
 // The standard error of a quantity from the coefficients' covariance, by the delta method with
 // a central-difference gradient (exact for the sums, which are linear).
-double delta_method_error(const Quantity& quantity, const model::WdlModel& fitted,
+double delta_method_error(const ModelQuantity& quantity, const model::WdlModel& fitted,
                           const std::array<std::array<double, 8>, 8>& covariance) {
     std::array<double, 8> gradient{};
     for (std::size_t k = 0; k < 8; ++k) {
@@ -78,7 +72,7 @@ std::vector<std::vector<double>> bootstrap_weights(std::size_t groups, int repli
     return weights;
 }
 
-ResampledEstimate estimate_of(const Quantity& quantity, const FitResult& fit,
+ResampledEstimate estimate_of(const ModelQuantity& quantity, const FitResult& fit,
                               const std::vector<double>& replicates,
                               const ResampleOptions& options) {
     ResampledEstimate estimate;
@@ -99,8 +93,8 @@ ResampledEstimate estimate_of(const Quantity& quantity, const FitResult& fit,
         estimate.low = stats::sample_quantile(sorted, tail);
         estimate.high = stats::sample_quantile(sorted, 1 - tail);
     }
-    if (fit.uncertainty) {
-        double fisher = delta_method_error(quantity, fit.model, fit.uncertainty->covariance);
+    if (auto fisher_error = fisher_standard_error(quantity, fit)) {
+        double fisher = *fisher_error;
         estimate.fisher_standard_error = fisher;
         if (fisher > 0) {
             estimate.design_effect =
@@ -111,6 +105,11 @@ ResampledEstimate estimate_of(const Quantity& quantity, const FitResult& fit,
 }
 
 }  // namespace
+
+std::optional<double> fisher_standard_error(const ModelQuantity& quantity, const FitResult& fit) {
+    if (!fit.uncertainty) return std::nullopt;
+    return delta_method_error(quantity, fit.model, fit.uncertainty->covariance);
+}
 
 std::string_view resample_method_name(ResampleMethod method) {
     return method == ResampleMethod::Bootstrap ? "bootstrap" : "jackknife";
@@ -163,7 +162,10 @@ Resampling resample_fit(const GroupedData& data, const FitResult& fit, const Fit
         throw Error(fmt::format("only {} of {} refits of the {} converged.", models.size(),
                                 weights.size(), resample_method_name(resample.method)));
     }
-    for (const Quantity& quantity : model_quantities()) {
+    auto quantities = model_quantities();
+    quantities.insert(quantities.end(), resample.extra_quantities.begin(),
+                      resample.extra_quantities.end());
+    for (const ModelQuantity& quantity : quantities) {
         std::vector<double> values;
         for (const auto& model : models) values.push_back(quantity.value(model));
         result.estimates.push_back(estimate_of(quantity, fit, values, resample));

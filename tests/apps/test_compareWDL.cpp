@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -18,6 +20,25 @@ std::size_t error_lines(const std::string& output) {
     std::size_t count = 0;
     for (const auto& line : lines_of(output)) count += line.rfind("Error:", 0) == 0;
     return count;
+}
+
+// Draws games from a registry model into a grouped count file (synthWDL).
+fs::path draw_games(const fs::path& dir, const std::string& model, int seed) {
+    auto file = dir / fmt::format("{}_{}.json", model, seed);
+    auto run = run_program("synthWDL",
+                           {"-n", "200000", "--model", model, "--games", "--groups", "32", "--seed",
+                            std::to_string(seed), "-o", file.string()},
+                           dir);
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    return file;
+}
+
+// The z of NormalizeToPawnValue's change in a --fit comparison's JSON.
+double pawn_value_z(const nlohmann::json& json) {
+    const auto& quantity = json["fit"]["quantities"][0];
+    REQUIRE(quantity["name"] == "NormalizeToPawnValue");
+    return quantity["z"].get<double>();
 }
 
 }  // namespace
@@ -91,6 +112,73 @@ TEST_CASE("compareWDL --list shows the registry and --help every option", "[apps
     CHECK(has_line_with(list.output, "sf@2024-05-30", "(unreleased)"));
     auto help = compare({"--help"}, scratch_directory());
     CHECK(help.exit_code == 0);
-    for (const char* option : {"--list", "--moms", "--evals", "--plot", "--pngName", "--json"})
+    for (const char* option :
+         {"--list", "--moms", "--evals", "--plot", "--pngName", "--json", "--counts", "--fit",
+          "--NormalizeToPawnValue", "--NormalizeData", "--momType", "--momTarget", "--threads"})
         CHECK_THAT(help.output, Catch::Contains(option));
+}
+
+TEST_CASE("a model scored on games drawn from it beats a different model", "[apps][compareWDL]") {
+    auto dir = fresh_directory("compare_counts");
+    auto games = draw_games(dir, "sf17", 3);
+    for (bool true_model_first : {true, false}) {
+        std::vector<std::string> models = true_model_first
+                                              ? std::vector<std::string>{"sf17", "sf16"}
+                                              : std::vector<std::string>{"sf16", "sf17"};
+        auto arguments = models;
+        arguments.insert(arguments.end(),
+                         {"--counts", games.string(), "--plot", "false", "--json", "s.json"});
+        auto run = compare(arguments, dir);
+        INFO(run.output);
+        REQUIRE(run.exit_code == 0);
+        CHECK_THAT(run.output, Catch::Contains("sf17 predicts these games better than sf16"));
+        CHECK_THAT(run.output, Catch::Contains("take the 32 game groups as independent"));
+        auto json = nlohmann::json::parse(read_text_file(dir / "s.json"))["counts"];
+        CHECK(json["positions"].get<double>() > 100000);
+        const auto& second = json["models"][1];
+        double difference = second["logLossDifference"].get<double>();
+        double error = second["logLossDifferenceError"].get<double>();
+        // The second model's log-loss minus the first's: positive when sf17 comes first.
+        CHECK((true_model_first ? difference : -difference) > 5 * error);
+        CHECK(json["models"][0]["logLossDifference"].get<double>() == 0);
+        CHECK_FALSE(json["models"][0]["calibrationByPredictedWin"].empty());
+    }
+}
+
+TEST_CASE("compareWDL --fit finds a change between models and none between draws of one",
+          "[apps][compareWDL]") {
+    auto dir = fresh_directory("compare_fit");
+    auto first = draw_games(dir, "sf17", 11);
+    auto again = draw_games(dir, "sf17", 12);
+    auto other = draw_games(dir, "sf16", 13);
+    auto fit = [&](const fs::path& old_counts, const fs::path& new_counts) {
+        auto run =
+            compare({"--fit", old_counts.string(), new_counts.string(), "--json", "f.json"}, dir);
+        INFO(run.output);
+        REQUIRE(run.exit_code == 0);
+        CHECK_THAT(run.output, Catch::Contains("errors: jackknife over 32 game groups"));
+        return std::make_pair(run.output, nlohmann::json::parse(read_text_file(dir / "f.json")));
+    };
+    auto [same_text, same] = fit(first, again);
+    CHECK(std::abs(pawn_value_z(same)) < 3.5);
+    auto [changed_text, changed] = fit(first, other);
+    CHECK(std::abs(pawn_value_z(changed)) > 4);
+    CHECK_THAT(changed_text, Catch::Contains("the change is significant"));
+    CHECK(changed["fit"]["quantities"].size() == 3 + 2 * 6);  // constants, a and b at 6 moms
+}
+
+TEST_CASE("compareWDL --counts and --fit input errors are one line and exit 1",
+          "[apps][compareWDL]") {
+    auto dir = fresh_directory("compare_data_errors");
+    write_text_file(dir / "bad.json", R"j({"('W', 12)": 4})j");
+    for (const auto& arguments :
+         std::vector<std::vector<std::string>>{{"sf17", "--counts", "missing.json"},
+                                               {"sf17", "--counts", "bad.json"},
+                                               {"--counts", "bad.json"},
+                                               {"--fit", "bad.json", "missing.json"}}) {
+        auto run = compare(arguments, dir);
+        INFO(run.output);
+        CHECK(run.exit_code == 1);
+        CHECK(error_lines(run.output) == 1);
+    }
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,12 +27,20 @@ enum class ResampleMethod {
 
 std::string_view resample_method_name(ResampleMethod method);
 
+// A quantity of a model, as a function of its coefficients (a(mom) at some mom, say).
+struct ModelQuantity {
+    std::string name;
+    std::function<double(const model::WdlModel&)> value;
+};
+
 struct ResampleOptions {
     ResampleMethod method = ResampleMethod::Jackknife;
     int bootstrap_replicates = 200;
     std::uint64_t seed = 1;  // of the bootstrap's draws
     double confidence = 0.95;
     int threads = 1;  // refits run on this many threads; the results do not depend on it
+    // Resampled after the model's constants, in this order.
+    std::vector<ModelQuantity> extra_quantities;
 };
 
 // One constant of the fitted model with its resampled uncertainty.
@@ -59,6 +68,10 @@ struct Resampling {
 // positions, or fewer than 2 refits converged.
 Resampling resample_fit(const GroupedData& data, const FitResult& fit, const FitOptions& options,
                         const counts::Grouping& grouping, const ResampleOptions& resample);
+
+// The standard error of a quantity of a converged optimizeProbability fit from its Fisher
+// information (positions taken as independent), by the delta method; none without it.
+std::optional<double> fisher_standard_error(const ModelQuantity& quantity, const FitResult& fit);
 
 // The refits of `jobs` weightings of the groups, in order, on `threads` threads.
 std::vector<Refit> refit_weighted(const GroupedData& data, const FitOptions& options,

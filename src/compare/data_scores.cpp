@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "wdl/compare/model_comparison.hpp"
 #include "wdl/fit/objective.hpp"
 #include "wdl/stats/distributions.hpp"
 #include "wdl/util/error.hpp"
@@ -76,8 +77,8 @@ DataScores score_models(const std::vector<model::NamedModel>& models,
     for (const auto& named : models)
         if (named.model.mom_type == model::MomType::Ply)
             result.notes.push_back(fmt::format(
-                "{} depends on the ply, which count files do not hold: its ply is taken as "
-                "2 * move - 1 (half a ply off on average).",
+                "{} depends on the ply, which count files do not hold: its ply is read off the "
+                "move as for White to move, 2 (move - 1): half a ply early on average.",
                 named.name));
     bool grouped = counts.grouping.has_value();
     std::size_t groups = grouped ? std::size_t(counts.grouping->groups) : 1;

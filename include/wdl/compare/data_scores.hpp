@@ -40,7 +40,7 @@ struct DataScores {
 // Scores every model on the retained positions of the counts: each position's displayed eval
 // becomes an internal eval by `normalization` (how the engine that played displayed it), and
 // each model predicts W, D, L there at its own mom (material, move, or for a ply model the
-// ply 2 * move - 1, half a ply off on average). Throws wdl::Error when no position is retained.
+// ply of the move as corresponding_mom reads it). Throws wdl::Error when no position is retained.
 DataScores score_models(const std::vector<model::NamedModel>& models,
                         const counts::MergedCounts& counts,
                         const model::Normalization& normalization, const fit::GridFilter& filter);

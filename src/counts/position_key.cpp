@@ -154,19 +154,4 @@ std::optional<PositionKey> parse_key(std::string_view text) {
     return key;
 }
 
-std::uint64_t pack_key(const PositionKey& key) {
-    return (std::uint64_t(key.result) << 40) | (std::uint64_t(std::uint32_t(key.move)) << 24) |
-           (std::uint64_t(std::uint8_t(key.material)) << 16) |
-           std::uint64_t(std::uint16_t(key.eval));
-}
-
-PositionKey unpack_key(std::uint64_t packed) {
-    PositionKey key;
-    key.result = Outcome((packed >> 40) & 0xff);
-    key.move = int((packed >> 24) & 0xffff);
-    key.material = int((packed >> 16) & 0xff);
-    key.eval = int(std::int16_t(packed & 0xffff));
-    return key;
-}
-
 }  // namespace wdl::counts

@@ -47,7 +47,19 @@ std::optional<PositionKey> parse_key(std::string_view text);
 
 // Packing into one integer for hash maps. Fields must fit the ranges the scanner produces:
 // move 0..65535, material 0..255, eval -32768..32767.
-std::uint64_t pack_key(const PositionKey& key);
-PositionKey unpack_key(std::uint64_t packed);
+// Inline: the scanner packs a key for every counted position.
+inline std::uint64_t pack_key(const PositionKey& key) {
+    return (std::uint64_t(key.result) << 40) | (std::uint64_t(std::uint32_t(key.move)) << 24) |
+           (std::uint64_t(std::uint8_t(key.material)) << 16) |
+           std::uint64_t(std::uint16_t(key.eval));
+}
+inline PositionKey unpack_key(std::uint64_t packed) {
+    PositionKey key;
+    key.result = Outcome((packed >> 40) & 0xff);
+    key.move = int((packed >> 24) & 0xffff);
+    key.material = int((packed >> 16) & 0xff);
+    key.eval = int(std::int16_t(packed & 0xffff));
+    return key;
+}
 
 }  // namespace wdl::counts

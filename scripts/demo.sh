@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 TARGETS="scoreWDLstat scoreWDL" bash scripts/build.sh
 mkdir -p out
-build/apps/scoreWDLstat --dir data -r -o out/data_counts.json
+# --groups 64: the counts also record 64 groups of games, so the fit prints honest error bars.
+build/apps/scoreWDLstat --dir data -r --groups 64 -o out/data_counts.json
 build/apps/scoreWDL out/data_counts.json --plot save --pngName out/scoreWDL.png \
     --pngNameDistro out/scoreWDL_distro.png --json out/model.json
 echo "Plots: out/scoreWDL.png, out/scoreWDL_distro.png; model: out/model.json"

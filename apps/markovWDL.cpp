@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <thread>
 
+#include "game_selection_options.hpp"
 #include "wdl/commands/markov_wdl.hpp"
 #include "wdl/model/published_models.hpp"
 #include "wdl/util/error.hpp"
@@ -24,36 +25,13 @@ constexpr const char* kDescription =
     "measures predictive value; read its verdict before using the predictions.";
 
 void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
-    auto& filters = options.filters;
-    app.add_option("--file", options.source.file, "Path to a single .pgn(.gz|.zst) file");
-    app.add_option("--dir", options.source.dir,
-                   "Directory with .pgn, .pgn.gz and .pgn.zst files (default: ./pgns)");
-    app.add_flag("-r", options.source.recursive, "Search the directory recursively");
-    app.add_option("--fileList", options.source.file_list,
-                   "Read the files listed in this file (one path per line; # comments)");
-    app.add_flag("--allowDuplicates", options.source.allow_duplicates,
-                 "Warn instead of stopping when one test id appears in two directories");
+    add_game_file_options(app, options.source);
+    add_test_filter_options(app, options.filters);
     app.add_option("--concurrency", options.concurrency, "Number of threads (default: all cores)")
         ->check(CLI::PositiveNumber);
-    app.add_option("--matchRev", filters.match_rev,
-                   "Keep tests whose resolved_base or resolved_new matches this regex; also the "
-                   "default for --matchEngine");
     app.add_option("--matchEngine", options.match_engine,
                    "Keep only games in which a player's White/Black name matches this regex (a "
-                   "game's two engines always both make chains)");
-    app.add_option("--matchTC", filters.match_tc,
-                   "Keep tests whose tc matches this regex (and equals new_tc)");
-    app.add_option("--matchThreads", filters.match_threads,
-                   "Keep tests that used this number of threads");
-    app.add_option("--matchBook", filters.match_book,
-                   "Keep tests whose book name matches this regex");
-    app.add_flag("--matchBookInvert", filters.match_book_invert,
-                 "Invert --matchBook (tests without a book are still dropped)");
-    app.add_option("--EloDiffMax", filters.elo_diff_max,
-                   "Keep tests whose normalized Elo (from the pentanomial) is at most X");
-    app.add_option("--EloDiffMin", filters.elo_diff_min,
-                   "Keep tests whose normalized Elo is at least Y (default: -X)");
-    app.add_flag("--SPRTonly", filters.sprt_only, "Keep only SPRT tests");
+                   "game's two engines always both make chains; default: --matchRev)");
     app.add_option("--fixFENsource", options.fix_fen_source,
                    "File of FENs with their true move counters (plain or .gz), as scoreWDLstat "
                    "takes it (it changes only the move numbers of the model fit's positions)");

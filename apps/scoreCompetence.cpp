@@ -5,6 +5,7 @@
 #include <map>
 #include <thread>
 
+#include "game_selection_options.hpp"
 #include "wdl/commands/score_competence.hpp"
 #include "wdl/tablebase/gaviota.hpp"
 #include "wdl/tablebase/table_set.hpp"
@@ -15,26 +16,8 @@ namespace {
 using wdl::commands::ScoreCompetenceOptions;
 
 void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
-    auto& filters = o.filters;
-    app.add_option("--file", o.source.file, "Path to a single .pgn(.gz|.zst) file");
-    app.add_option("--dir", o.source.dir,
-                   "Directory with .pgn, .pgn.gz and .pgn.zst files (default: ./pgns)");
-    app.add_flag("-r", o.source.recursive, "Search the directory recursively");
-    app.add_flag("--allowDuplicates", o.source.allow_duplicates,
-                 "Warn instead of stopping when one test id appears in two directories");
-    app.add_option("--matchRev", filters.match_rev,
-                   "Keep tests whose resolved_base or resolved_new matches this regex");
-    app.add_option("--matchTC", filters.match_tc, "Keep tests whose tc matches this regex");
-    app.add_option("--matchThreads", filters.match_threads,
-                   "Keep tests that used this number of threads");
-    app.add_option("--matchBook", filters.match_book,
-                   "Keep tests whose book name matches this regex");
-    app.add_flag("--matchBookInvert", filters.match_book_invert, "Invert --matchBook");
-    app.add_option("--EloDiffMax", filters.elo_diff_max,
-                   "Keep tests whose normalized Elo is at most X");
-    app.add_option("--EloDiffMin", filters.elo_diff_min,
-                   "Keep tests whose normalized Elo is at least Y (default: -X)");
-    app.add_flag("--SPRTonly", filters.sprt_only, "Keep only SPRT tests");
+    add_game_file_options(app, o.source);
+    add_test_filter_options(app, o.filters);
     app.add_option("--tables", o.tables,
                    "own: the project's tables (generateTables; 3-4 men, DTC or DTM; default); "
                    "gaviota: Debian's 3-man Gaviota tables (DTM)")

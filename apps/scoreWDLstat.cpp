@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <thread>
 
+#include "game_selection_options.hpp"
 #include "wdl/commands/score_wdl_stat.hpp"
 #include "wdl/util/error.hpp"
 
@@ -38,14 +39,8 @@ void add_grouping_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& opt
 }
 
 void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
-    auto& filters = options.filters;
-    app.add_option("--file", options.source.file, "Path to a single .pgn(.gz|.zst) file");
-    app.add_option("--dir", options.source.dir,
-                   "Directory with .pgn, .pgn.gz and .pgn.zst files (default: ./pgns)");
-    app.add_flag("-r", options.source.recursive, "Search the directory recursively");
-    app.add_option("--fileList", options.source.file_list,
-                   "Scan the files listed in this file (one path per line; # comments), e.g. "
-                   "one part of a corpus split by hand");
+    add_game_file_options(app, options.source);
+    add_test_filter_options(app, options.filters);
     app.add_option_function<std::string>(
            "--shard",
            [&options](const std::string& text) {
@@ -59,31 +54,13 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
            "same partition on every machine that sees the same tree (for job arrays; merge the "
            "shards' outputs with mergeWDLstat)")
         ->type_name("I/N");
-    app.add_flag("--allowDuplicates", options.source.allow_duplicates,
-                 "Warn instead of stopping when one test id appears in two directories");
     app.add_option("--concurrency", options.concurrency,
                    "Number of threads (default: all cores); one big file is split across "
                    "threads too")
         ->check(CLI::PositiveNumber);
-    app.add_option("--matchRev", filters.match_rev,
-                   "Keep tests whose resolved_base or resolved_new matches this regex; also "
-                   "the default for --matchEngine");
     app.add_option("--matchEngine", options.match_engine,
                    "Count only the moves of the engine(s) whose White/Black name matches this "
-                   "regex");
-    app.add_option("--matchTC", filters.match_tc,
-                   "Keep tests whose tc matches this regex (and equals new_tc)");
-    app.add_option("--matchThreads", filters.match_threads,
-                   "Keep tests that used this number of threads");
-    app.add_option("--matchBook", filters.match_book,
-                   "Keep tests whose book name matches this regex");
-    app.add_flag("--matchBookInvert", filters.match_book_invert,
-                 "Invert --matchBook (tests without a book are still dropped)");
-    app.add_option("--EloDiffMax", filters.elo_diff_max,
-                   "Keep tests whose normalized Elo (from the pentanomial) is at most X");
-    app.add_option("--EloDiffMin", filters.elo_diff_min,
-                   "Keep tests whose normalized Elo is at least Y (default: -X)");
-    app.add_flag("--SPRTonly", filters.sprt_only, "Keep only SPRT tests");
+                   "regex (default: --matchRev)");
     app.add_option("--fixFENsource", options.fix_fen_source,
                    "File of FENs with their true move counters (plain or .gz): restores the "
                    "counters that match runners reset to '0 1'");

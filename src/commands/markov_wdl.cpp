@@ -52,16 +52,6 @@ markov::ClassScheme class_scheme(const MarkovWdlOptions& options) {
     return markov::ClassScheme::custom(parse_bounds(options.classes));
 }
 
-std::uint64_t total_size(const std::vector<fs::path>& files) {
-    std::uint64_t bytes = 0;
-    for (const auto& file : files) {
-        std::error_code ignored;
-        auto size = fs::file_size(file, ignored);
-        if (!ignored) bytes += size;
-    }
-    return bytes;
-}
-
 // The files with what their tests' metadata says about the pairing.
 std::vector<markov::GameFileInfo> selected_files(const MarkovWdlOptions& options,
                                                  const scan::FileFilter& filter) {
@@ -199,7 +189,7 @@ void markov_wdl(const MarkovWdlOptions& options) {
     {
         std::vector<fs::path> paths;
         for (const auto& file : files) paths.push_back(file.path);
-        std::uint64_t bytes = total_size(paths);
+        std::uint64_t bytes = scan::total_file_bytes(paths);
         util::ProgressTicker ticker([&](double seconds) {
             return scan::describe_progress(progress, files.size(), bytes, seconds);
         });

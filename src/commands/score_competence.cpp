@@ -21,16 +21,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace competence;
 
-std::uint64_t total_size(const std::vector<fs::path>& files) {
-    std::uint64_t bytes = 0;
-    for (const auto& file : files) {
-        std::error_code ignored;
-        auto size = fs::file_size(file, ignored);
-        if (!ignored) bytes += size;
-    }
-    return bytes;
-}
-
 void write_plot(const AnalysisResult& result, const ReportContext& context, const fs::path& png) {
     report::PosteriorPlot plot;
     plot.title = "Apparent endgame competence c per engine (" +
@@ -98,7 +88,7 @@ void score_competence(const ScoreCompetenceOptions& options) {
     auto start = std::chrono::steady_clock::now();
     AnalysisResult result;
     {
-        std::uint64_t bytes = total_size(files);
+        std::uint64_t bytes = scan::total_file_bytes(files);
         util::ProgressTicker ticker([&](double seconds) {
             return scan::describe_progress(progress, files.size(), bytes, seconds);
         });

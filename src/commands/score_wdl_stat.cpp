@@ -20,16 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::uint64_t total_size(const std::vector<fs::path>& files) {
-    std::uint64_t bytes = 0;
-    for (const auto& file : files) {
-        std::error_code ignored;
-        auto size = fs::file_size(file, ignored);
-        if (!ignored) bytes += size;
-    }
-    return bytes;
-}
-
 // The files found, and those of them that the shard and the filters select.
 struct FileSelection {
     std::vector<fs::path> listed;
@@ -107,7 +97,7 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
     auto start = std::chrono::steady_clock::now();
     scan::ScanResult result;
     {
-        std::uint64_t bytes = total_size(files);
+        std::uint64_t bytes = scan::total_file_bytes(files);
         util::ProgressTicker ticker([&](double seconds) {
             return scan::describe_progress(progress, files.size(), bytes, seconds);
         });

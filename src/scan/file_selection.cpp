@@ -279,4 +279,14 @@ std::vector<fs::path> FileFilter::apply(std::vector<fs::path> files,
     return files;
 }
 
+std::uint64_t total_file_bytes(const std::vector<fs::path>& files) {
+    std::uint64_t bytes = 0;
+    for (const auto& file : files) {
+        std::error_code ignored;
+        auto size = fs::file_size(file, ignored);
+        if (!ignored) bytes += size;
+    }
+    return bytes;
+}
+
 }  // namespace wdl::scan

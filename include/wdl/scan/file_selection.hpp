@@ -41,6 +41,10 @@ struct GameFileSource {
     bool allow_duplicates = false;                   // --allowDuplicates: warn, do not stop
 };
 
+// The files' sizes added up (a file whose size cannot be read counts 0): the progress line's
+// whole.
+std::uint64_t total_file_bytes(const std::vector<std::filesystem::path>& files);
+
 // The files of the source, sorted, with the original's "Looking ..." line on `log`. A file list
 // holds one path per line (relative to the current directory); blank lines and lines starting
 // with '#' are skipped. Throws wdl::Error for a missing file, list or directory, and for

@@ -238,12 +238,6 @@ std::vector<std::string> correct_repeated_keys(std::vector<FileEntry> entries,
     return repeated;
 }
 
-// Whether a key survives pack_key unchanged.
-bool packable(const PositionKey& key) {
-    return key.move >= 0 && key.move <= 0xffff && key.material >= 0 && key.material <= 0xff &&
-           key.eval >= -0x8000 && key.eval <= 0x7fff;
-}
-
 // Calls entry(group, key text, key, canonical, count) for the field, a key and its count.
 template <typename EntryFunction>
 void read_entry(const std::filesystem::path& path, od::field& field, std::string_view key_text,

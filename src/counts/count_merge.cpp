@@ -32,6 +32,11 @@ MergedInput read_input(const std::filesystem::path& file, CountMap& merged) {
     // and only the file's final counts are checked against the 63-bit limit.
     auto report =
         read_grouped_count_file(file, [&](int group, const PositionKey& key, std::int64_t count) {
+            if (!packable(key))
+                throw Error(
+                    fmt::format("{}: key \"{}\" is outside what count files hold (move "
+                                "0-65535, material 0-255, eval -32768-32767).",
+                                file.string(), format_key(key)));
             own.add(with_group(pack_key(key), group), std::uint64_t(count));
             if (key.eval == kMateEval || key.eval == -kMateEval || key.eval == 0) return;
             step = std::gcd(step, key.eval);

@@ -35,9 +35,10 @@ std::optional<GridCell> CountGrid::cell_of(const PositionKey& key) const {
     if (key.material < filter_.material_min || key.material > filter_.material_max)
         return std::nullopt;
     double scale = scales_[std::size_t((scale_by_move_ ? key.move : key.material) - scale_offset_)];
-    int eval = Normalization::to_internal_with_scale(key.eval, scale);
-    if (std::abs(eval) > eval_max_) return std::nullopt;
-    return GridCell{filter_.mom_type == MomType::Move ? key.move : key.material, eval};
+    // Checked before narrowing: a huge eval in a count file must not wrap into the grid.
+    double eval = Normalization::to_internal_with_scale(key.eval, scale);
+    if (!(std::abs(eval) <= eval_max_)) return std::nullopt;
+    return GridCell{filter_.mom_type == MomType::Move ? key.move : key.material, int(eval)};
 }
 
 void CountGrid::add(const PositionKey& key, std::int64_t count) {

@@ -141,7 +141,7 @@ double Normalization::pawn_scale(int move, int material) const {
 
 // eval * N is exact in doubles for any int eval and N, so the static case rounds the same
 // quotient as the original's integer product divided by 100.
-int Normalization::to_internal(int eval_cp, int move, int material) const {
+double Normalization::to_internal(int eval_cp, int move, int material) const {
     return to_internal_with_scale(eval_cp, pawn_scale(move, material));
 }
 

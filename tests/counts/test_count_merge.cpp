@@ -124,6 +124,10 @@ TEST_CASE("a broken or missing input is an error naming it", "[counts][merge]") 
     auto good = write_input("good.json", R"j({"('W', 12, 62, 35)": 4})j");
     auto bad = write_input("bad_key.json", R"j({"('X', 12, 62, 35)": 4})j");
     CHECK_THAT(merge_error({good, bad}), Catch::Contains("bad_key.json"));
+    auto wrapping = write_input("wrapping.json", R"j({"('W', 10, 19, 1666890004)": 1})j");
+    CHECK_THAT(merge_error({good, wrapping}), Catch::Contains("wrapping.json") &&
+                                                  Catch::Contains("1666890004") &&
+                                                  Catch::Contains("outside what count files hold"));
     CHECK_THAT(merge_error({good, "no_such_counts.json"}), Catch::Contains("no_such_counts.json"));
     CHECK_THAT(merge_error({}), Catch::Contains("no count files"));
 }

@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <limits>
 
 #include "wdl/fit/count_grid.hpp"
 
@@ -51,6 +52,17 @@ TEST_CASE("keys outside the move, material and eval windows are dropped", "[fit]
     CHECK(grid.at(17, -10).draws == 2);
     CHECK(grid.at(78, 0).losses == 5);
     CHECK(grid.totals_at_mom(78).losses == 5);
+}
+
+TEST_CASE("evals whose internal value overflows an int are dropped, not wrapped", "[fit][grid]") {
+    CountGrid grid(GridFilter{}, Normalization::from_options(std::nullopt, std::nullopt));
+    // 1666890004 cp times the pawn value is beyond 2^31; so is INT_MIN's; the third wrapped to
+    // an internal eval of 5 when narrowed before the range check.
+    CHECK_FALSE(retained(grid, {Outcome::Win, 10, 19, 1666890004}, 1));
+    CHECK_FALSE(retained(grid, {Outcome::Win, 10, 40, std::numeric_limits<int>::min()}, 1));
+    CHECK_FALSE(retained(grid, {Outcome::Win, 10, 40, 1125970050}, 7));
+    CHECK_FALSE(retained(grid, {Outcome::Win, 10, 40, std::numeric_limits<int>::max()}, 1));
+    CHECK(grid.totals().total() == 0);
 }
 
 TEST_CASE("the grid can be indexed by move number", "[fit][grid]") {

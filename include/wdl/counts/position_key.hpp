@@ -47,6 +47,12 @@ std::optional<PositionKey> parse_key(std::string_view text);
 
 // Packing into one integer for hash maps. Fields must fit the ranges the scanner produces:
 // move 0..65535, material 0..255, eval -32768..32767.
+// Whether pack_key keeps the key whole (its fields within the ranges above).
+inline bool packable(const PositionKey& key) {
+    return key.move >= 0 && key.move <= 65535 && key.material >= 0 && key.material <= 255 &&
+           key.eval >= -32768 && key.eval <= 32767;
+}
+
 // Inline: the scanner packs a key for every counted position.
 inline std::uint64_t pack_key(const PositionKey& key) {
     return (std::uint64_t(key.result) << 40) | (std::uint64_t(std::uint32_t(key.move)) << 24) |

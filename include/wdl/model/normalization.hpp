@@ -42,15 +42,17 @@ class Normalization {
 
     // Internal eval of a cp eval: round-half-to-even(eval * a / 100) with a = N or the
     // dynamic p_a at the clamped mom, computed in the same floating-point order as the original.
-    int to_internal(int eval_cp, int move, int material) const;
+    // A double: evals of any int are converted without overflow; callers range-check them
+    // before they narrow.
+    double to_internal(int eval_cp, int move, int material) const;
     // The a of that conversion: N, or the dynamic p_a at the clamped mom.
     double pawn_scale(int move, int material) const;
     // The engine's whole model when the normalization comes with one: a model given by name or
     // file, or JSON with "bs" as well as "as" (clamped to [momMin, momMax]). None otherwise.
     const std::optional<WdlModel>& model() const { return model_; }
     // The conversion with a precomputed pawn_scale (the hot path of loading counts).
-    static int to_internal_with_scale(int eval_cp, double scale) {
-        return int(round_half_even(double(eval_cp) * scale / 100.0));
+    static double to_internal_with_scale(int eval_cp, double scale) {
+        return std::nearbyint(double(eval_cp) * scale / 100.0);  // as round_half_even
     }
 
     // The "Converting evals with ..." description, e.g. "NormalizeToPawnValue = 328" or

@@ -92,13 +92,24 @@ InputGrouping input_grouping(const std::vector<std::filesystem::path>& files,
     return {groupings.front(), ""};
 }
 
+// read_count_file into the grid; an error of the grid's (counts beyond 63 bits) names the file
+// as the reader's own errors do.
+counts::CountFileReport read_naming_file(const std::filesystem::path& file, fit::CountGrid& grid) {
+    try {
+        return counts::read_count_file(file, grid);
+    } catch (const Error& error) {
+        if (std::string_view(error.what()).starts_with(file.string())) throw;
+        throw Error(file.string() + ": " + error.what());
+    }
+}
+
 // Reads every input file into the grid; returns the groups the files share.
 InputGrouping read_inputs(const std::vector<std::filesystem::path>& files, fit::CountGrid& grid) {
     std::vector<std::optional<counts::Grouping>> groupings;
     for (const auto& file : files) {
         fmt::print("Reading eval stats from {}.\n", file.string());
         std::fflush(stdout);
-        auto report = counts::read_count_file(file, grid);
+        auto report = read_naming_file(file, grid);
         for (const auto& line : counts::repeated_key_warnings(file, report.repeated_keys))
             fmt::print("{}\n", line);
         groupings.push_back(report.grouping);

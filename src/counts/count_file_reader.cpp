@@ -19,6 +19,7 @@
 
 #include "wdl/counts/count_file.hpp"
 #include "wdl/io/block_reader.hpp"
+#include "wdl/util/checked_sum.hpp"
 #include "wdl/util/error.hpp"
 
 namespace wdl::counts {
@@ -227,7 +228,7 @@ std::vector<std::string> correct_repeated_keys(std::vector<FileEntry> entries,
     for (std::size_t first = 0, last = 0; first < entries.size(); first = last) {
         std::int64_t sum = 0;
         for (last = first; last < entries.size() && entries[last].same_key(entries[first]); ++last)
-            sum += entries[last].count;
+            sum = util::checked_sum(sum, entries[last].count);
         if (last - first == 1) continue;
         const FileEntry& final_entry = entries[last - 1];
         sink(kPlainGroup, final_entry.key, final_entry.count - sum);

@@ -49,13 +49,13 @@ void CountGrid::add_at(const GridCell& at, Outcome result, std::int64_t count) {
     WdlCounts& cell = cells_[cell_index(at)];
     switch (result) {
         case Outcome::Win:
-            cell.wins += count;
+            cell.wins = util::checked_sum(cell.wins, count);
             break;
         case Outcome::Draw:
-            cell.draws += count;
+            cell.draws = util::checked_sum(cell.draws, count);
             break;
         case Outcome::Loss:
-            cell.losses += count;
+            cell.losses = util::checked_sum(cell.losses, count);
             break;
     }
 }
@@ -75,11 +75,7 @@ std::unique_ptr<counts::CountTarget> CountGrid::blank_copy() const {
 
 void CountGrid::merge(const counts::CountTarget& part) {
     const auto& other = dynamic_cast<const CountGrid&>(part);
-    for (std::size_t i = 0; i < cells_.size(); ++i) {
-        cells_[i].wins += other.cells_[i].wins;
-        cells_[i].draws += other.cells_[i].draws;
-        cells_[i].losses += other.cells_[i].losses;
-    }
+    for (std::size_t i = 0; i < cells_.size(); ++i) cells_[i].add(other.cells_[i]);
     if (group_counts_.size() < other.group_counts_.size())
         group_counts_.resize(other.group_counts_.size());
     for (std::size_t g = 0; g < other.group_counts_.size(); ++g) {
@@ -92,21 +88,14 @@ WdlCounts CountGrid::totals_at_mom(int mom) const {
     WdlCounts sum;
     if (eval_max_ < 0) return sum;
     for (int eval = -eval_max_; eval <= eval_max_; ++eval) {
-        const WdlCounts& cell = at(mom, eval);
-        sum.wins += cell.wins;
-        sum.draws += cell.draws;
-        sum.losses += cell.losses;
+        sum.add(at(mom, eval));
     }
     return sum;
 }
 
 WdlCounts CountGrid::totals() const {
     WdlCounts sum;
-    for (const WdlCounts& cell : cells_) {
-        sum.wins += cell.wins;
-        sum.draws += cell.draws;
-        sum.losses += cell.losses;
-    }
+    for (const WdlCounts& cell : cells_) sum.add(cell);
     return sum;
 }
 

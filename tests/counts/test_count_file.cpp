@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -119,6 +120,16 @@ TEST_CASE("a repeated key keeps its last count and is reported", "[counts][file]
     CHECK(counts["('W', 1, 40, 5)"] == 7 + 4);
     CHECK(counts["('D', 1, 40, 5)"] == 1);
     CHECK(repeated == std::vector<std::string>{"('W', 1, 40, 5)", "('W', 1, 40, +5)"});
+    fs::remove(path);
+}
+
+TEST_CASE("repeated keys whose counts add up beyond 63 bits are an error", "[counts][file]") {
+    auto largest = std::to_string(std::numeric_limits<std::int64_t>::max());
+    auto path =
+        write_temp("repeated_huge.json",
+                   "{\"('W', 12, 62, 35)\": " + largest +
+                       ", \"('D', 1, 78, -5)\": 1, \"('W', 12, 62, 35)\": " + largest + "}");
+    CHECK_THAT(error_of(path), Catch::Contains("more than 2^63 - 1"));
     fs::remove(path);
 }
 

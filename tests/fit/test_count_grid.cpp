@@ -65,6 +65,22 @@ TEST_CASE("evals whose internal value overflows an int are dropped, not wrapped"
     CHECK(grid.totals().total() == 0);
 }
 
+TEST_CASE("counts that add up beyond 63 bits are an error, never negative", "[fit][grid]") {
+    constexpr auto kLargest = std::numeric_limits<std::int64_t>::max();
+    CountGrid same_cell(GridFilter{}, Normalization::fixed(100));
+    same_cell.add({Outcome::Win, 10, 40, 0}, kLargest);
+    CHECK_THROWS_WITH(same_cell.add({Outcome::Win, 10, 40, 0}, 1),
+                      Catch::Contains("more than 2^63 - 1"));
+    CountGrid two_cells(GridFilter{}, Normalization::fixed(100));
+    two_cells.add({Outcome::Win, 10, 40, 0}, kLargest);
+    two_cells.add({Outcome::Win, 10, 41, 0}, kLargest);
+    CHECK_THROWS_WITH(two_cells.totals(), Catch::Contains("more than 2^63 - 1"));
+    CountGrid win_and_loss(GridFilter{}, Normalization::fixed(100));
+    win_and_loss.add({Outcome::Win, 10, 40, 0}, kLargest);
+    win_and_loss.add({Outcome::Loss, 10, 40, 0}, kLargest);
+    CHECK_THROWS_WITH(win_and_loss.totals().total(), Catch::Contains("more than 2^63 - 1"));
+}
+
 TEST_CASE("the grid can be indexed by move number", "[fit][grid]") {
     GridFilter filter;
     filter.mom_type = wdl::model::MomType::Move;

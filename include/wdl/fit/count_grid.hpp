@@ -8,6 +8,7 @@
 #include "wdl/counts/count_file.hpp"
 #include "wdl/counts/position_key.hpp"
 #include "wdl/model/normalization.hpp"
+#include "wdl/util/checked_sum.hpp"
 
 // The retained counts on a dense (mom, internal eval) grid, as the original keeps them.
 namespace wdl::fit {
@@ -23,7 +24,12 @@ struct GridFilter {
 
 struct WdlCounts {
     std::int64_t wins = 0, draws = 0, losses = 0;
-    std::int64_t total() const { return wins + draws + losses; }
+    std::int64_t total() const { return util::checked_sum(util::checked_sum(wins, draws), losses); }
+    void add(const WdlCounts& other) {
+        wins = util::checked_sum(wins, other.wins);
+        draws = util::checked_sum(draws, other.draws);
+        losses = util::checked_sum(losses, other.losses);
+    }
 };
 
 // A cell of the grid: the mom and internal eval of a retained key.

@@ -144,6 +144,16 @@ bool Board::set_fen(std::string_view fen, bool chess960) {
     return true;
 }
 
+// Pieces beyond a side's first queen, two rooks, two bishops and two knights: each was a pawn.
+// Counting them bounds the material (at most 103 a side), which keys hold in 8 bits.
+int Board::promoted_pieces(Color color) const {
+    auto beyond = [&](PieceType type, int initial) {
+        return std::max(0, std::popcount(pieces(color, type)) - initial);
+    };
+    return beyond(PieceType::Queen, 1) + beyond(PieceType::Rook, 2) + beyond(PieceType::Bishop, 2) +
+           beyond(PieceType::Knight, 2);
+}
+
 bool Board::parse_placement(std::string_view placement) {
     int rank = 7, file = 0;
     for (char c : placement) {
@@ -164,10 +174,8 @@ bool Board::parse_placement(std::string_view placement) {
     if (rank != 0 || file != 8) return false;
     for (Color color : {Color::White, Color::Black}) {
         if (std::popcount(pieces(color, PieceType::King)) != 1 ||
-            std::popcount(pieces(color)) > 16 ||
-            std::popcount(pieces(color, PieceType::Pawn)) > 8) {
+            std::popcount(pieces(color)) > 16 || promoted_pieces(color) > 8 - pawn_count(color))
             return false;
-        }
     }
     return !(by_type_[static_cast<int>(PieceType::Pawn)] & (rank_mask(0) | rank_mask(7)));
 }

@@ -106,11 +106,22 @@ TEST_CASE("invalid FEN is rejected and leaves the board unchanged", "[chess][fen
              "4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999 1", "4k3/8/8/8/8/8/8/4K3 w XYZ - 0 1",
              "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/8/4K2k w - - 0 1",  // too many pieces
              "kK6/8/8/8/8/8/8/K7 w - - 0 1",                       // two white kings
+             // 15 queens a side: 270 points, more than 8 promotions could make
+             "qqqqqqqq/qqqqqqqk/8/8/8/8/QQQQQQQK/QQQQQQQQ w - - 0 1",
+             "4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNQ w - - 0 1",  // a promoted queen with 8 pawns
          }) {
         CAPTURE(bad);
         CHECK_FALSE(board.set_fen(bad));
         CHECK(board.fen() == before);
     }
+}
+
+TEST_CASE("the most material promotions allow is accepted and fits a key", "[chess][fen]") {
+    Board board;
+    // Every pawn promoted to a queen: 9 queens, 2 rooks, 2 bishops, 2 knights a side.
+    REQUIRE(board.set_fen("qqqqqqqq/qrrbbnnk/8/8/8/8/QRRBBNNK/QQQQQQQQ w - - 0 1"));
+    CHECK(board.material() == 2 * (9 * 9 + 2 * 5 + 2 * 3 + 2 * 3));
+    CHECK(board.material() <= 255);
 }
 
 TEST_CASE("set_fen never crashes on random bytes", "[chess][fen][fuzz]") {

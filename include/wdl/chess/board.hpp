@@ -104,6 +104,8 @@ class Board {
     void drop_castling_rights_touching(int square);
     void update_castling_squares();
     bool parse_placement(std::string_view placement);
+    int promoted_pieces(Color color) const;
+    int pawn_count(Color color) const { return std::popcount(pieces(color, PieceType::Pawn)); }
     bool parse_castling_field(std::string_view field);
     void add_castling_right(Color color, CastlingSide side, int rook_square);
     void parse_en_passant_field(std::string_view field);

@@ -122,6 +122,25 @@ bool tag_line_at(std::string_view text, std::size_t pos) {
     return i < text.size() && text[i] == '"';
 }
 
+// The start of the line after the escape lines (starting '%') from `line_start` on: escape
+// lines are transparent to tag sections.
+std::size_t skip_escape_lines(std::string_view text, std::size_t line_start) {
+    while (line_start < text.size() && text[line_start] == '%') {
+        std::size_t newline = text.find('\n', line_start);
+        line_start = newline == std::string_view::npos ? text.size() : newline + 1;
+    }
+    return line_start;
+}
+
+// Whether the line at `line_start` continues a tag section: '[' after optional indentation.
+// A blank line (or any other line) ends the section. The reader and the chunk cutter share
+// this, so a cut never falls inside a section the reader reads as one.
+bool continues_tag_section(std::string_view text, std::size_t line_start) {
+    std::size_t i = line_start;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    return i < text.size() && text[i] == '[';
+}
+
 bool is_result_token(std::string_view token) {
     return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
 }
@@ -183,8 +202,18 @@ class GameReader {
         return false;
     }
 
+    // Reads the tag lines from pos_ on (a game's first non-blank character): the section ends
+    // at the first line that does not continue it (continues_tag_section), so a blank line ends
+    // it and a section without movetext is a game of its own.
     void read_tag_section() {
-        while (skip_blank_and_escape_lines() && peek() == '[') read_tag_line();
+        if (peek() != '[') return;
+        read_tag_line();
+        while (!at_end()) {
+            pos_ = skip_escape_lines(text_, pos_);
+            if (!continues_tag_section(text_, pos_)) return;
+            while (peek() != '[') ++pos_;  // the indentation
+            read_tag_line();
+        }
     }
 
     void read_tag_line() {
@@ -403,14 +432,17 @@ class GameReader {
     bool wants_moves_ = true;
 };
 
-// True if the last non-blank line before `line_start` is a tag line.
+// True if the line before `line_start`, escape lines passed over, continues a tag section: then
+// a tag line at `line_start` belongs to that section, not to a new game.
 bool follows_tag_line(std::string_view text, std::size_t line_start) {
     std::size_t end = line_start;
-    while (end > 0 && is_blank(text[end - 1])) --end;
-    if (end == 0) return false;
-    std::size_t begin = text.rfind('\n', end - 1);
-    begin = begin == std::string_view::npos ? 0 : begin + 1;
-    return text[begin] == '[';
+    while (end > 0) {
+        std::size_t begin = end >= 2 ? text.rfind('\n', end - 2) : std::string_view::npos;
+        begin = begin == std::string_view::npos ? 0 : begin + 1;
+        if (text[begin] != '%') return continues_tag_section(text, begin);
+        end = begin;
+    }
+    return false;
 }
 
 }  // namespace

@@ -131,6 +131,8 @@ bool GameCounter::move(std::string_view san, std::string_view comment) {
 
 void GameCounter::end_game(bool terminated) {
     if (!counting_) return;
+    if (!terminated && ply_ == 0)
+        return skip_game(GameSkipReason::NoMoves, "game has tags but no moves");
     if (!terminated) {
         return skip_game(GameSkipReason::Incomplete, "game ends without a result (truncated?)");
     }

@@ -35,6 +35,8 @@ const char* describe(GameSkipReason reason) {
             return "illegal or unreadable move";
         case GameSkipReason::Incomplete:
             return "incomplete game";
+        case GameSkipReason::NoMoves:
+            return "no moves";
     }
     return "unknown";
 }

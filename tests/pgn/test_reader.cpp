@@ -197,3 +197,70 @@ TEST_CASE("the last game start is found for chunking", "[pgn]") {
     CHECK(wdl::pgn::find_last_game_start(text.substr(0, second)) == std::string::npos);
     CHECK(wdl::pgn::find_last_game_start("1. e4 1-0\n") == std::string::npos);
 }
+
+TEST_CASE("a tag section without movetext is a game of its own", "[pgn]") {
+    // A file of headers: each section ends at its blank line; none leaks into the next game.
+    auto v = read(
+        "[Event \"only tags\"]\n[Termination \"abandoned\"]\n\n"
+        "[Event \"also only tags\"]\n[Result \"1-0\"]\n\n"
+        "[Event \"played\"]\n[Result \"0-1\"]\n\n1. e4 {+0.30/10} e5 0-1\n");
+    REQUIRE(v.games.size() == 3);
+    CHECK(v.games[0].tags == Moves{{"Event", "only tags"}, {"Termination", "abandoned"}});
+    CHECK(v.games[0].moves.empty());
+    CHECK_FALSE(v.games[0].terminated);
+    CHECK(v.games[1].tags == Moves{{"Event", "also only tags"}, {"Result", "1-0"}});
+    CHECK(v.games[2].tags == Moves{{"Event", "played"}, {"Result", "0-1"}});
+    CHECK(v.games[2].moves == Moves{{"e4", "+0.30/10"}, {"e5", ""}});
+    CHECK(v.games[2].terminated);
+}
+
+TEST_CASE("escape lines and indented tag lines stay inside a tag section", "[pgn]") {
+    auto v =
+        read("[Event \"e\"]\n% an escape line\n  [White \"w\"]\n\t[Result \"1-0\"]\n\n1. e4 1-0\n");
+    REQUIRE(v.games.size() == 1);
+    CHECK(v.games[0].tags == Moves{{"Event", "e"}, {"White", "w"}, {"Result", "1-0"}});
+    CHECK(v.games[0].moves == Moves{{"e4", ""}});
+}
+
+namespace {
+
+// What a reader reports, as text, for comparing readings.
+std::string reading_of(std::string_view text) {
+    std::string out;
+    for (const auto& game : read(text).games) {
+        for (const auto& [name, value] : game.tags) out += "[" + name + "=" + value + "]";
+        for (const auto& [san, comment] : game.moves) out += " " + san + "{" + comment + "}";
+        out += game.terminated ? " #\n" : " ...\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a text cut where find_last_game_start says reads as the whole", "[pgn]") {
+    // Tag sections with escape lines, indented tags, sections without moves, lichess comments
+    // and games without tags: every cut the cutter proposes, in every prefix, must be a game
+    // start of the reader.
+    const std::string text =
+        "[Event \"a\"]\n%escape\n[Site \"s\"]\n\n1. e4 {[%eval 1]} 1-0\n\n"
+        "[Event \"b\"]\n  [Site \"t\"]\n%x\n\t[Result \"1-0\"]\n1. d4 0-1\n"
+        "[Event \"headers only\"]\n[Termination \"abandoned\"]\n\n"
+        "[Event \"c\"]\n[Result \"0-1\"]\n\n1. c4 {+0.1/3} c5 (1... e5 2. Nc3) 0-1\n"
+        "1. e4 e5 1/2-1/2\n\n[Event \"d\"]\n%y\n[Result \"*\"]\n\n1. f4 *\n";
+    const std::string whole = reading_of(text);
+    int cuts = 0;
+    for (std::size_t end = 1; end <= text.size(); ++end) {
+        std::size_t cut = wdl::pgn::find_last_game_start(std::string_view(text).substr(0, end));
+        if (cut == std::string::npos) continue;
+        ++cuts;
+        INFO("cut at " << cut);
+        CHECK(reading_of(text.substr(0, cut)) + reading_of(text.substr(cut)) == whole);
+    }
+    CHECK(cuts > 0);
+    // Never inside a section: not before "[Site" after an escape line or indentation.
+    for (std::size_t end = 1; end <= text.size(); ++end) {
+        std::size_t cut = wdl::pgn::find_last_game_start(std::string_view(text).substr(0, end));
+        if (cut == std::string::npos) continue;
+        CHECK(text.compare(cut, 6, "[Event") == 0);
+    }
+}

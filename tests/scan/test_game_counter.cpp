@@ -116,3 +116,19 @@ TEST_CASE("a lichess eval counts for the position after the move, for its side t
                                                                {"('L', 2, 78, -1001)", 1},
                                                                {"('W', 2, 78, 50)", 1}});
 }
+
+TEST_CASE("a tag section without moves is a game skipped for it, not merged into the next",
+          "[scan][counter]") {
+    // A headers-only section whose Termination would drop the next game if it leaked into it.
+    std::string headers =
+        "[White \"New-x\"]\n[Black \"Base-y\"]\n[Result \"1-0\"]\n"
+        "[Termination \"abandoned\"]\n\n";
+    std::string headers_ok = "[White \"New-x\"]\n[Black \"Base-y\"]\n[Result \"1-0\"]\n\n";
+    auto counted = count_games(headers + headers_ok + game("", kFourMoves));
+    CHECK(counted.tally.games_read == 3);
+    CHECK(counted.tally.games_accepted == 1);
+    CHECK(counted.tally.positions == 4);
+    CHECK(counted.tally.skipped[std::size_t(GameSkipReason::BadTermination)] == 1);
+    CHECK(counted.tally.skipped[std::size_t(GameSkipReason::NoMoves)] == 1);
+    CHECK(counted.tally.skipped[std::size_t(GameSkipReason::Incomplete)] == 0);
+}

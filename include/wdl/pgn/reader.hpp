@@ -25,14 +25,17 @@ class Visitor {
     virtual void end_game(bool terminated) = 0;
 };
 
-// Reads every game of `text`. Never fails: unknown bytes are skipped, an unbalanced comment
-// or variation ends at the next line that starts a tag section, and the reader always makes
+// Reads every game of `text`. A game's tag section is its tag lines up to the first line that
+// is not one (a blank line ends it; escape lines starting '%' are passed over); a section
+// without movetext is a game of its own. Never fails: unknown bytes are skipped, an unbalanced
+// comment or variation ends at the next line that starts a tag section, and the reader always makes
 // progress, so hostile input costs linear time.
 void read_games(std::string_view text, Visitor& visitor);
 
 // The offset of the start of the last tag section in `text` that begins after `min_offset`
-// (a line `[Name "...` whose preceding non-blank line is not a tag line), or npos. Used to cut
-// a decompressed stream into chunks of whole games.
+// (a line `[Name "...` whose preceding line, escape lines passed over, does not continue a tag
+// section: it is blank or movetext), or npos. Used to cut a decompressed stream into chunks of
+// whole games: the reader starts a game at every such line, so the chunks read as the whole.
 std::size_t find_last_game_start(std::string_view text, std::size_t min_offset = 0);
 
 }  // namespace wdl::pgn

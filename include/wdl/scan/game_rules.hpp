@@ -20,8 +20,9 @@ enum class GameSkipReason : std::uint8_t {
     InvalidFen,
     IllegalMove,  // a move that cannot be played: illegal, ambiguous or garbled
     Incomplete,   // movetext without a final result token (e.g. a truncated file)
+    NoMoves,      // a tag section without movetext (a file of headers, or one cut after tags)
 };
-inline constexpr std::size_t kSkipReasonCount = 5;
+inline constexpr std::size_t kSkipReasonCount = 6;
 const char* describe(GameSkipReason reason);
 
 // The tags of one game that decide whether it counts, its players and its start position.

@@ -65,10 +65,22 @@ std::string_view skip_leading_blanks(std::string_view text) {
     return text.substr(first);
 }
 
-std::size_t find_space_or_slash(std::string_view text) {
-    for (std::size_t i = 0; i < text.size(); ++i)
+bool is_pgn_whitespace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// The end of a comment's first token: a space or '/', as the original reads it; in exact mode
+// any PGN whitespace too, so that a comment wrapped after its score keeps it.
+std::size_t find_token_end(std::string_view text, EvalParsing parsing) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] == ' ' || text[i] == '/') return i;
+        if (parsing == EvalParsing::Exact && is_pgn_whitespace(text[i])) return i;
+    }
     return std::string_view::npos;
+}
+
+// "12", "-436": digits with an optional sign and no decimal point.
+bool is_bare_integer(std::string_view token) {
+    if (!token.empty() && (token[0] == '+' || token[0] == '-')) token.remove_prefix(1);
+    return !token.empty() && std::all_of(token.begin(), token.end(), is_digit);
 }
 
 // Nearly every engine comment starts like "+0.57/" or "-1.10 ": an optional sign, one or two
@@ -128,10 +140,13 @@ namespace {
 // shortcut runs without its register saves.
 [[gnu::noinline]] std::optional<int> general_comment_eval(std::string_view comment,
                                                           EvalParsing parsing) {
-    std::size_t delimiter = find_space_or_slash(comment);
+    std::size_t delimiter = find_token_end(comment, parsing);
     if (delimiter == std::string_view::npos) return std::nullopt;
     std::string_view token = comment.substr(0, delimiter);
     if (token.size() >= 2 && token[1] == 'M') return token[0] == '+' ? kMateScore : -kMateScore;
+    // A score has a decimal point: OpenBench's "12/17 41 40000" starts with a depth and
+    // "436 13/19" with a raw number, neither of them pawns (the original reads them as such).
+    if (parsing == EvalParsing::Exact && is_bare_integer(token)) return std::nullopt;
     return pawns_to_centipawns(token, parsing);
 }
 
@@ -155,12 +170,23 @@ std::optional<int> comment_eval(std::string_view comment, EvalParsing parsing) {
     return value;
 }
 
+bool starts_with_bare_integer(std::string_view comment) {
+    comment = skip_leading_blanks(comment);
+    std::size_t end = 0;
+    while (end < comment.size() && !is_pgn_whitespace(comment[end]) && comment[end] != '/') ++end;
+    return is_bare_integer(comment.substr(0, end));
+}
+
 std::optional<int> lichess_eval(std::string_view comment, EvalParsing parsing) {
-    constexpr std::string_view marker = "[%eval ";
+    // "[%eval" and its value may be parted by any PGN whitespace: exports wrap long comments.
+    constexpr std::string_view marker = "[%eval";
     std::size_t start = comment.find(marker);
+    while (start != std::string_view::npos && (start + marker.size() >= comment.size() ||
+                                               !is_pgn_whitespace(comment[start + marker.size()])))
+        start = comment.find(marker, start + 1);
     if (start == std::string_view::npos) return std::nullopt;
     std::string_view rest = skip_leading_blanks(comment.substr(start + marker.size()));
-    std::string_view token = rest.substr(0, rest.find_first_of(" ,]"));
+    std::string_view token = rest.substr(0, rest.find_first_of(" \t\r\n,]"));
     if (!token.empty() && token[0] == '#') {
         bool black_mates = token.size() > 1 && token[1] == '-';
         return black_mates ? -kMateScore : kMateScore;

@@ -25,6 +25,7 @@ void GameTally::add(const GameTally& other) {
     games_accepted += other.games_accepted;
     positions += other.positions;
     for (std::size_t i = 0; i < kSkipReasonCount; ++i) skipped[i] += other.skipped[i];
+    scoreless_comments += other.scoreless_comments;
 }
 
 GameCounter::GameCounter(const CountingRules& rules, counts::CountMap& counts)
@@ -112,7 +113,12 @@ bool GameCounter::move(std::string_view san, std::string_view comment) {
     if (!counting_) return false;
     ++ply_;
     int eval = comment_eval_value(comment, rules_.eval_parsing);
-    if (eval != kNoEval) count_position(eval);
+    if (eval != kNoEval) {
+        count_position(eval);
+    } else if (!comment.empty() && rules_.eval_parsing == EvalParsing::Exact &&
+               starts_with_bare_integer(comment)) {
+        ++tally_.scoreless_comments;
+    }
     auto move = board_.parse_san(san);
     if (!move) {
         skip_game(GameSkipReason::IllegalMove,

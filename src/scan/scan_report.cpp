@@ -40,6 +40,12 @@ std::string format_scan_summary(const ScanResult& result, double seconds) {
                            tally.games_accepted, skipped, reasons);
     summary += fmt::format("Positions: {} counted in {} distinct keys.\n", tally.positions,
                            result.counts.distinct_keys());
+    if (tally.scoreless_comments > 0) {
+        summary += fmt::format(
+            "Comments without a score: {} (a number without a decimal point, as OpenBench's "
+            "\"12/17 41 40000\": no eval).\n",
+            tally.scoreless_comments);
+    }
     summary += fmt::format("Speed: {:.2f} s, {:.1f} MB/s of PGN text, {:.0f} games/s.\n", seconds,
                            megabytes / safe_seconds, double(tally.games_read) / safe_seconds);
     return summary;
@@ -57,6 +63,7 @@ nlohmann::ordered_json scan_summary_json(const ScanResult& result, double second
                      {"accepted", tally.games_accepted},
                      {"skipped", std::move(skipped)}};
     json["positions"] = tally.positions;
+    json["scorelessComments"] = tally.scoreless_comments;
     json["distinctKeys"] = result.counts.distinct_keys();
     json["seconds"] = seconds;
     json["warnings"] = files.warnings;

@@ -125,3 +125,32 @@ TEST_CASE("the two-decimal shortcut agrees with the general parser", "[scan][eva
     CHECK_FALSE(comment_eval("+0.57", EvalParsing::Exact));
     CHECK_FALSE(comment_eval("+0.57x/3", EvalParsing::Exact));
 }
+
+TEST_CASE("a lichess eval wrapped onto the next line, or after a tab, is read", "[scan][eval]") {
+    using wdl::scan::lichess_eval;
+    CHECK(lichess_eval("[%eval\n-0.05] [%clk 0:01:00]", EvalParsing::Exact) == -5);
+    CHECK(lichess_eval("[%eval\r\n-0.05]", EvalParsing::Exact) == -5);
+    CHECK(lichess_eval("[%eval\t1.25\n]", EvalParsing::Exact) == 125);
+    CHECK_FALSE(lichess_eval("[%evaluation 1.0]", EvalParsing::Exact));
+    CHECK(lichess_eval("[%evaluation 1.0] [%eval 0.5]", EvalParsing::Exact) == 50);
+}
+
+TEST_CASE("an engine comment wrapped after its score keeps it in exact mode", "[scan][eval]") {
+    CHECK(comment_eval("+0.57\n17/28 583 363004", EvalParsing::Exact) == 57);
+    CHECK(comment_eval("-1.5\t12/14", EvalParsing::Exact) == -150);
+}
+
+TEST_CASE("a number without a decimal point is no score in exact mode", "[scan][eval]") {
+    using wdl::scan::starts_with_bare_integer;
+    // OpenBench's own malformed examples: a depth first, or a raw number.
+    CHECK_FALSE(comment_eval("12/17 41 40000", EvalParsing::Exact));
+    CHECK_FALSE(comment_eval("436 13/19 583 363004", EvalParsing::Exact));
+    CHECK(starts_with_bare_integer("12/17 41 40000"));
+    CHECK(starts_with_bare_integer(" 436 13/19"));
+    CHECK_FALSE(starts_with_bare_integer("+0.57/17"));
+    CHECK_FALSE(starts_with_bare_integer("book"));
+    CHECK_FALSE(starts_with_bare_integer("-M4/9"));
+    // The original read them as pawns; legacy mode still does.
+    CHECK(comment_eval("12/17 41 40000", EvalParsing::Legacy) == 1000);
+    CHECK(comment_eval("+3.00/17", EvalParsing::Exact) == 300);
+}

@@ -132,3 +132,16 @@ TEST_CASE("a tag section without moves is a game skipped for it, not merged into
     CHECK(counted.tally.skipped[std::size_t(GameSkipReason::NoMoves)] == 1);
     CHECK(counted.tally.skipped[std::size_t(GameSkipReason::Incomplete)] == 0);
 }
+
+TEST_CASE("comments with a number but no score count no position and are counted",
+          "[scan][counter]") {
+    std::string moves = "1. e4 {12/17 41 40000} e5 {436 13/19 583 363004} 2. Nf3 {+0.31/10 0.1s}";
+    auto exact = count_games(game("", moves));
+    CHECK(exact.tally.positions == 1);
+    CHECK(exact.tally.scoreless_comments == 2);
+    CountingRules legacy;
+    legacy.eval_parsing = EvalParsing::Legacy;
+    auto original = count_games(game("", moves), legacy);
+    CHECK(original.tally.positions == 3);
+    CHECK(original.tally.scoreless_comments == 0);
+}

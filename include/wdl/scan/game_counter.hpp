@@ -46,6 +46,9 @@ struct GameTally {
     std::uint64_t games_accepted = 0;
     std::uint64_t positions = 0;
     std::array<std::uint64_t, kSkipReasonCount> skipped{};
+    // Comments of read moves whose first token is a number without a decimal point (exact
+    // mode: no eval), such as OpenBench's malformed "12/17 41 40000".
+    std::uint64_t scoreless_comments = 0;
 
     void add(const GameTally& other);
 };

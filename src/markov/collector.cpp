@@ -101,6 +101,7 @@ void CollectedGames::merge(CollectedGames&& other) {
 ChainCollector::ChainCollector(const CollectorSettings& settings,
                                const std::vector<GameFileInfo>& files)
     : settings_(settings), files_(files) {
+    tags_.exact_termination_letter = settings_.eval_parsing == scan::EvalParsing::Legacy;
     evals_.reserve(512);
     game_keys_.reserve(512);
 }

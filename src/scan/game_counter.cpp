@@ -30,6 +30,7 @@ void GameTally::add(const GameTally& other) {
 
 GameCounter::GameCounter(const CountingRules& rules, counts::CountMap& counts)
     : rules_(rules), counts_(counts) {
+    tags_.exact_termination_letter = rules_.eval_parsing == EvalParsing::Legacy;
     game_keys_.reserve(512);
     for (int score = -kMaxScore; score <= kMaxScore; ++score)
         binned_scores_.push_back(bin_eval(score, rules_.bin_width));
@@ -61,7 +62,9 @@ void GameCounter::skip_game(GameSkipReason reason, std::string description) {
 // A game its tags reject is not read move by move.
 bool GameCounter::begin_movetext() {
     if (auto reason = tags_.rejection()) {
-        skip_game(*reason);
+        skip_game(*reason, *reason == GameSkipReason::UnsupportedVariant
+                               ? "unsupported variant \"" + tags_.unsupported_variant + "\""
+                               : std::string());
     } else if (!tags_.set_up(board_, rules_.fix_fen)) {
         skip_game(GameSkipReason::InvalidFen, "invalid FEN \"" + tags_.fen + "\"");
     } else {

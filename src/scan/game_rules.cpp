@@ -15,10 +15,27 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
     return true;
 }
 
-bool is_excluded_termination(std::string_view termination) {
-    return termination == "time forfeit" || termination == "abandoned" ||
-           termination == "stalled connection" || termination == "illegal move" ||
-           termination == "unterminated";
+constexpr std::string_view kExcludedTerminations[] = {
+    "time forfeit", "abandoned", "stalled connection", "illegal move", "unterminated"};
+
+// lichess writes "Time forfeit" and "Abandoned", other tools "Time Forfeit" and "Illegal Move
+// (c7c5)": matched without case and by prefix, or exactly as the original does.
+bool is_excluded_termination(std::string_view termination, bool exact_letter) {
+    for (std::string_view excluded : kExcludedTerminations) {
+        if (exact_letter ? termination == excluded
+                         : equals_ignoring_case(termination.substr(0, excluded.size()), excluded))
+            return true;
+    }
+    return false;
+}
+
+// Variants played with the rules of chess: standard (also as lichess's "From Position") and
+// Chess960; every other Variant value names a game we cannot replay.
+bool is_chess_variant(std::string_view variant) {
+    for (std::string_view chess : {"standard", "chess", "normal", "from position", "fischerandom",
+                                   "chess960", "chess 960", "fischer random"})
+        if (equals_ignoring_case(variant, chess)) return true;
+    return variant.empty();
 }
 
 }  // namespace
@@ -37,6 +54,8 @@ const char* describe(GameSkipReason reason) {
             return "incomplete game";
         case GameSkipReason::NoMoves:
             return "no moves";
+        case GameSkipReason::UnsupportedVariant:
+            return "unsupported variant";
     }
     return "unknown";
 }
@@ -48,6 +67,7 @@ void GameTags::clear() {
     chess960 = false;
     white_outcome.reset();
     excluded_termination = false;
+    unsupported_variant.clear();
 }
 
 void GameTags::read(std::string_view name, std::string_view value) {
@@ -62,12 +82,18 @@ void GameTags::read(std::string_view name, std::string_view value) {
             white_outcome.reset();
         }
     } else if (name == "Termination") {
-        excluded_termination = is_excluded_termination(value);
+        excluded_termination = is_excluded_termination(value, exact_termination_letter);
     } else if (name == "FEN") {
         fen.assign(value);
     } else if (name == "Variant") {
-        chess960 =
-            equals_ignoring_case(value, "fischerandom") || equals_ignoring_case(value, "chess960");
+        chess960 = equals_ignoring_case(value, "fischerandom") ||
+                   equals_ignoring_case(value, "chess960") ||
+                   equals_ignoring_case(value, "chess 960") ||
+                   equals_ignoring_case(value, "fischer random");
+        if (is_chess_variant(value))
+            unsupported_variant.clear();
+        else
+            unsupported_variant.assign(value);
     } else if (name == "White") {
         white.assign(value);
     } else if (name == "Black") {
@@ -76,6 +102,7 @@ void GameTags::read(std::string_view name, std::string_view value) {
 }
 
 std::optional<GameSkipReason> GameTags::rejection() const {
+    if (!unsupported_variant.empty()) return GameSkipReason::UnsupportedVariant;
     if (!white_outcome) return GameSkipReason::NoResult;
     if (excluded_termination) return GameSkipReason::BadTermination;
     return std::nullopt;

@@ -145,3 +145,37 @@ TEST_CASE("comments with a number but no score count no position and are counted
     CHECK(original.tally.positions == 3);
     CHECK(original.tally.scoreless_comments == 0);
 }
+
+TEST_CASE("terminations match without case and by prefix; legacy keeps the original's letter",
+          "[scan][counter]") {
+    CountingRules legacy;
+    legacy.eval_parsing = EvalParsing::Legacy;
+    for (const char* termination : {"Time forfeit", "Abandoned", "Time Forfeit",
+                                    "Illegal Move (c7c5)", "STALLED CONNECTION", "unterminated"}) {
+        INFO(termination);
+        auto pgn = game("[Termination \"" + std::string(termination) + "\"]\n", kFourMoves);
+        auto exact = count_games(pgn);
+        CHECK(exact.tally.positions == 0);
+        CHECK(exact.tally.skipped[std::size_t(GameSkipReason::BadTermination)] == 1);
+        bool original_letter = std::string(termination) == "unterminated";
+        CHECK(count_games(pgn, legacy).tally.positions == (original_letter ? 0u : 4u));
+    }
+    CHECK(count_games(game("[Termination \"Normal\"]\n", kFourMoves)).tally.positions == 4);
+}
+
+TEST_CASE("games of other variants are skipped by name; Chess960 and standard are played",
+          "[scan][counter]") {
+    for (const char* variant : {"Crazyhouse", "Antichess", "atomic"}) {
+        INFO(variant);
+        auto counted =
+            count_games(game("[Variant \"" + std::string(variant) + "\"]\n", kFourMoves));
+        CHECK(counted.tally.positions == 0);
+        CHECK(counted.tally.skipped[std::size_t(GameSkipReason::UnsupportedVariant)] == 1);
+        CHECK(counted.tally.skipped[std::size_t(GameSkipReason::IllegalMove)] == 0);
+    }
+    for (const char* variant : {"Standard", "From Position", "Chess960"}) {
+        INFO(variant);
+        CHECK(count_games(game("[Variant \"" + std::string(variant) + "\"]\n", kFourMoves))
+                  .tally.positions == 4);
+    }
+}

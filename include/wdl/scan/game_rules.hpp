@@ -21,8 +21,9 @@ enum class GameSkipReason : std::uint8_t {
     IllegalMove,  // a move that cannot be played: illegal, ambiguous or garbled
     Incomplete,   // movetext without a final result token (e.g. a truncated file)
     NoMoves,      // a tag section without movetext (a file of headers, or one cut after tags)
+    UnsupportedVariant,  // a Variant tag other than standard chess or Chess960 (crazyhouse, ...)
 };
-inline constexpr std::size_t kSkipReasonCount = 6;
+inline constexpr std::size_t kSkipReasonCount = 7;
 const char* describe(GameSkipReason reason);
 
 // The tags of one game that decide whether it counts, its players and its start position.
@@ -32,11 +33,16 @@ struct GameTags {
     bool chess960 = false;
     std::optional<counts::Outcome> white_outcome;  // from a Result of 1-0, 0-1 or 1/2-1/2
     bool excluded_termination = false;
+    std::string unsupported_variant;  // the Variant tag's value, if not a chess we play
+    // How Termination is matched (kept by clear()): without case and by prefix ("Time
+    // forfeit", "Illegal Move (c7c5)"), or, as the original, exactly.
+    bool exact_termination_letter = false;
 
     void clear();
     // Keeps the value of a tag that matters here; other tags are ignored.
     void read(std::string_view name, std::string_view value);
-    // Why the tags reject the game (no result, an excluded termination), or nothing.
+    // Why the tags reject the game (an unsupported variant, no result, an excluded
+    // termination), or nothing.
     std::optional<GameSkipReason> rejection() const;
     // Sets the board to the game's start position, its counters restored through `fix_fen`
     // when given. False for an invalid FEN; throws wdl::Error for a FEN that `fix_fen` lacks.

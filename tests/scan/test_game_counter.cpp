@@ -146,7 +146,7 @@ TEST_CASE("comments with a number but no score count no position and are counted
     CHECK(original.tally.scoreless_comments == 0);
 }
 
-TEST_CASE("terminations match without case and by prefix; legacy keeps the original's letter",
+TEST_CASE("terminations match without case and by prefix, in legacy mode with the original letter",
           "[scan][counter]") {
     CountingRules legacy;
     legacy.eval_parsing = EvalParsing::Legacy;
@@ -163,7 +163,7 @@ TEST_CASE("terminations match without case and by prefix; legacy keeps the origi
     CHECK(count_games(game("[Termination \"Normal\"]\n", kFourMoves)).tally.positions == 4);
 }
 
-TEST_CASE("games of other variants are skipped by name; Chess960 and standard are played",
+TEST_CASE("games of other variants are skipped by name, Chess960 and standard ones played",
           "[scan][counter]") {
     for (const char* variant : {"Crazyhouse", "Antichess", "atomic"}) {
         INFO(variant);

@@ -248,20 +248,39 @@ ReadSummary ReadJob::collect() {
                                       "; its complete games were counted");
         }
     };
+    std::size_t listed = 0;      // of the current file
+    std::uint64_t unlisted = 0;  // of the current file
+    auto end_file = [&] {
+        if (unlisted > 0) {
+            result.warnings.push_back("Warning: " + files_[current_file].string() + ": " +
+                                      std::to_string(unlisted) +
+                                      " more games skipped as broken (not listed)");
+        }
+        listed = 0;
+        unlisted = 0;
+    };
     for (auto& [key, record] : chunk_reports_) {
         auto [file_index, sequence] = key;
         if (file_index != current_file) {
+            if (current_file < files_.size()) end_file();
             while (file_records_done < file_index) report_file(file_records_done++);
             current_file = file_index;
             games_before_chunk = 0;
         }
         for (const auto& problem : record.problems) {
+            if (listed == kListedProblems) {
+                ++unlisted;
+                continue;
+            }
+            ++listed;
             result.warnings.push_back("Warning: " + files_[file_index].string() + ", game " +
                                       std::to_string(games_before_chunk + problem.game_index + 1) +
                                       ": " + problem.description + "; game skipped");
         }
+        unlisted += record.unlisted_problems;
         games_before_chunk += record.games;
     }
+    if (current_file < files_.size()) end_file();
     while (file_records_done < files_.size()) report_file(file_records_done++);
     for (const auto& record : file_records_) {
         result.files_damaged += record.damaged;

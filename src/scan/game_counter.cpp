@@ -39,6 +39,8 @@ GameCounter::GameCounter(const CountingRules& rules, counts::CountMap& counts)
 void GameCounter::begin_chunk(std::size_t file_index, std::uint64_t offset) {
     file_index_ = file_index;
     chunk_offset_ = offset;
+    problems_.clear();
+    unlisted_problems_ = 0;
 }
 
 void GameCounter::begin_game(std::size_t offset) {
@@ -56,7 +58,18 @@ void GameCounter::tag(std::string_view name, std::string_view value) { tags_.rea
 void GameCounter::skip_game(GameSkipReason reason, std::string description) {
     counting_ = false;
     ++tally_.skipped[std::size_t(reason)];
-    if (!description.empty()) problems_.push_back({tally_.games_read - 1, std::move(description)});
+    if (description.empty()) return;
+    if (problems_.size() >= kListedProblems) {
+        ++unlisted_problems_;
+        return;
+    }
+    // A quoted FEN or move of a hostile file can be megabytes long.
+    constexpr std::size_t kLongest = 200;
+    if (description.size() > kLongest) {
+        description = description.substr(0, kLongest) + "... (" +
+                      std::to_string(description.size()) + " bytes)";
+    }
+    problems_.push_back({tally_.games_read - 1, std::move(description)});
 }
 
 // A game its tags reject is not read move by move.

@@ -14,16 +14,15 @@ class CountingConsumer : public ChunkConsumer {
 
     ChunkReport consume(const TextChunk& chunk) override {
         std::uint64_t games_before = counter_.tally().games_read;
-        std::size_t problems_before = counter_.problems().size();
         counter_.begin_chunk(chunk.file_index, chunk.offset);
         pgn::read_games(chunk.text, counter_);
         ChunkReport report;
         report.games = counter_.tally().games_read - games_before;
-        for (std::size_t i = problems_before; i < counter_.problems().size(); ++i) {
-            GameProblem problem = counter_.problems()[i];
+        for (GameProblem problem : counter_.problems()) {
             problem.game_index -= games_before;
             report.problems.push_back(std::move(problem));
         }
+        report.unlisted_problems = counter_.unlisted_problems();
         return report;
     }
 

@@ -110,3 +110,30 @@ TEST_CASE("games keep their groups however the text is cut and read", "[scan][sc
     CHECK(wdl::counts::count_file_text(sum) == wdl::counts::count_file_text(plain.counts));
     CHECK(used.size() == 16);
 }
+
+TEST_CASE("a file of many broken games lists the first few and counts the rest",
+          "[scan][scanner]") {
+    auto directory = wdl::testing::scratch_directory() / "wdl_test_scanner";
+    fs::create_directories(directory);
+    auto path = directory / "many_bad_fens.pgn";
+    {
+        std::ofstream out(path, std::ios::binary);
+        std::string long_fen(1000, 'x');
+        for (int i = 0; i < 5000; ++i)
+            out << "[Result \"1-0\"]\n[FEN \"" << long_fen << "\"]\n\n1. e4 {+0.30/10} 1-0\n\n";
+        out << game_text(1, true, false);
+    }
+    ScanSettings settings;
+    settings.threads = 2;
+    settings.reading.chunk_bytes = 64 << 10;  // many chunks, on both threads
+    auto result = scan_files({path}, settings);
+    CHECK(result.tally.skipped[std::size_t(GameSkipReason::InvalidFen)] == 5000);
+    CHECK(result.tally.games_accepted == 1);
+    REQUIRE(result.files.warnings.size() == kListedProblems + 1);
+    CHECK_THAT(result.files.warnings.front(),
+               Catch::Contains("game 1: invalid FEN") && Catch::Contains("... (1014 bytes)"));
+    CHECK(result.files.warnings.front().size() < 400);
+    CHECK_THAT(result.files.warnings.back(),
+               Catch::Contains(std::to_string(5000 - kListedProblems) +
+                               " more games skipped as broken (not listed)"));
+}

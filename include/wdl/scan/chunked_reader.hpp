@@ -29,8 +29,13 @@ struct GameProblem {
 // What a consumer found in one chunk: how many games it held and which were broken.
 struct ChunkReport {
     std::uint64_t games = 0;
-    std::vector<GameProblem> problems;
+    std::vector<GameProblem> problems;    // at most kListedProblems
+    std::uint64_t unlisted_problems = 0;  // broken games beyond those
 };
+
+// Broken games listed with their own warning, per file (and so per chunk): the rest are only
+// counted, so that a file of millions of bad games costs neither memory nor a flood of lines.
+inline constexpr std::size_t kListedProblems = 20;
 
 // Parses chunks on one thread. An exception stops the whole reading with its message and the
 // name of the file concerned.

@@ -62,6 +62,7 @@ class GameCounter : public pgn::Visitor {
     GameCounter(const CountingRules& rules, counts::CountMap& counts);
 
     // Where the text read next lies (for the groups of its games): file and offset of a chunk.
+    // Starts the chunk's lists of problems afresh.
     void begin_chunk(std::size_t file_index, std::uint64_t offset);
     void begin_game(std::size_t offset) override;
     void tag(std::string_view name, std::string_view value) override;
@@ -70,8 +71,10 @@ class GameCounter : public pgn::Visitor {
     void end_game(bool terminated) override;
 
     const GameTally& tally() const { return tally_; }
-    // Games dropped because their record is broken; game_index counts every game read.
+    // Games of the chunk dropped because their record is broken (the first kListedProblems,
+    // descriptions cut short); game_index counts every game read.
     const std::vector<GameProblem>& problems() const { return problems_; }
+    std::uint64_t unlisted_problems() const { return unlisted_problems_; }
 
   private:
     enum class Side : std::uint8_t { None, White, Black, Both };
@@ -86,6 +89,7 @@ class GameCounter : public pgn::Visitor {
     chess::Board board_;
     GameTally tally_;
     std::vector<GameProblem> problems_;
+    std::uint64_t unlisted_problems_ = 0;
     std::vector<std::uint64_t> game_keys_;
     // bin_eval of every score in [-kMaxScore, kMaxScore], at index score + kMaxScore: the
     // division it needs is measurable on the hot path.

@@ -172,6 +172,8 @@ void GzipReader::start_streaming_member(bool hold_output) {
 }
 
 void GzipReader::stream_member() {
+    // Output released from holding has been handed out (pending_ is empty here): free it.
+    if (!holding_output_ && !held_output_.empty()) std::string().swap(held_output_);
     ensure_output_capacity(limits_.block_bytes);
     auto chunk = static_cast<uInt>(std::min<std::size_t>(limits_.block_bytes, UINT_MAX));
     for (;;) {
@@ -188,10 +190,17 @@ void GzipReader::stream_member() {
         int status = inflate(&stream_, Z_NO_FLUSH);
         window_.consume(given - stream_.avail_in);
         std::string_view produced(output_.get(), chunk - stream_.avail_out);
-        if (holding_output_)
+        if (holding_output_) {
             held_output_.append(produced);
-        else
+            // A member whose output outgrows what may be held is given out as it comes (zlib
+            // still checks its CRC at the end); only a smaller one waits for its CRC.
+            if (held_output_.size() > limits_.max_whole_member_bytes) {
+                holding_output_ = false;
+                pending_ = held_output_;
+            }
+        } else {
             pending_ = produced;
+        }
         if (status == Z_STREAM_END) {
             end_streamed_member("", true);
             return;

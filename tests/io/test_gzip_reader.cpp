@@ -230,3 +230,26 @@ TEST_CASE("the corpus gzip files decode exactly as zcat decodes them", "[io][gzi
     }
     CHECK(files >= 9);
 }
+
+TEST_CASE("a member longer than the input window is streamed, not held until its end",
+          "[io][gzip]") {
+    auto directory = fresh_directory("gzip_member_beyond_window");
+    auto text = pgn_like_text(4'000'000, 11);
+    auto compressed = gzip_member(text);
+    write_text_file(directory / "games.pgn.gz", compressed);
+    ReaderLimits limits;
+    limits.block_bytes = 64 << 10;
+    limits.input_window_bytes = 64 << 10;
+    limits.max_whole_member_bytes = 1 << 20;
+    REQUIRE(compressed.size() > 4 * limits.input_window_bytes);
+    auto reader = BlockReader::open(directory / "games.pgn.gz", limits);
+    std::string data;
+    REQUIRE(reader->read_block(data) > 0);
+    // Output held until the CRC would come only after the whole member: at most the
+    // whole-member limit is held.
+    CHECK(reader->compressed_bytes_read() < compressed.size() / 2);
+    while (reader->read_block(data) > 0) {
+    }
+    CHECK(data == text);
+    CHECK(reader->damage().empty());
+}

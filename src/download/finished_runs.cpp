@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cctype>
 #include <stdexcept>
 
@@ -36,9 +37,44 @@ std::string get_run_url(const std::string& server, const std::string& id) {
     return without_trailing_slash(server) + "/api/get_run/" + percent_encode(id);
 }
 
+namespace {
+
+// The deepest nesting of arrays and objects in a JSON text (brackets inside strings aside).
+int json_depth(std::string_view text) {
+    int depth = 0, deepest = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (in_string) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            deepest = std::max(deepest, ++depth);
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return deepest;
+}
+
+}  // namespace
+
+nlohmann::json parse_server_json(const std::string& body) {
+    if (json_depth(body) > kMaxServerJsonDepth) {
+        throw Error(fmt::format("the answer nests deeper than {} levels; fishtest's do not",
+                                kMaxServerJsonDepth));
+    }
+    auto json = nlohmann::json::parse(body, nullptr, false);
+    if (json.is_discarded()) throw Error("the answer is not valid JSON");
+    return json;
+}
+
 std::vector<FinishedRun> parse_finished_runs_page(const std::string& body) {
-    auto page = nlohmann::json::parse(body, nullptr, false);
-    if (page.is_discarded()) throw Error("the page is not valid JSON");
+    auto page = parse_server_json(body);
     // An exhausted pager may answer null or [] instead of {}.
     if (page.is_null() || (page.is_array() && page.empty())) return {};
     if (!page.is_object()) throw Error("the page is not a JSON object of runs");

@@ -38,7 +38,7 @@ MissingMetadataSummary download_missing_metadata(const MissingMetadataSettings& 
         };
         nlohmann::json metadata;
         try {
-            metadata = nlohmann::json::parse(client.get(get_run_url(settings.server, id)));
+            metadata = parse_server_json(client.get(get_run_url(settings.server, id)));
             if (!metadata.is_object()) throw Error("the answer is not a JSON object");
         } catch (const std::exception& error) {
             for (const auto& file : wanted) report_failure(file, error.what());

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -230,6 +231,21 @@ TEST_CASE("finished_runs URLs carry the filters") {
     CHECK(parse_finished_runs_page("null").empty());
     CHECK_THROWS(parse_finished_runs_page("[1]"));
     CHECK_THROWS(parse_finished_runs_page("<html>"));
+}
+
+TEST_CASE("server JSON nested beyond the limit, or with counts that are no integers, is refused") {
+    std::string deep = "{\"r\": {\"args\": {}, \"x\": " + std::string(1000000, '[') +
+                       std::string(1000000, ']') + "}}";
+    CHECK_THROWS_WITH(parse_finished_runs_page(deep), Catch::Contains("nests deeper than 32"));
+    // Brackets inside strings are text, not nesting.
+    std::string bracketed = "{\"r\": {\"args\": {\"book\": \"" + std::string(100, '[') + "\"}}}";
+    CHECK(parse_finished_runs_page(bracketed).size() == 1);
+    auto runs = parse_finished_runs_page(
+        R"({"r": {"args": {}, "results": {"wins": 1e30, "draws": 9223372036854775807,
+            "losses": 9223372036854775807}}})");
+    REQUIRE(runs.size() == 1);
+    CHECK_FALSE(runs[0].metadata.wins);  // a float is no count
+    CHECK(runs[0].metadata.games() == std::numeric_limits<std::int64_t>::max());  // no overflow
 }
 
 TEST_CASE("the downloader fetches new runs into YY-MM-DD/<id>/ and a rerun fetches nothing") {

@@ -27,6 +27,14 @@ struct FinishedRun {
     fishtest::RunMetadata metadata;  // the fields read from it
 };
 
+// Fishtest's answers nest a few levels; a deeper one is refused before parsing, since writing
+// it back as metadata (indented, recursively) would cost memory and stack without bound.
+inline constexpr int kMaxServerJsonDepth = 32;
+
+// The server's JSON answer, checked against kMaxServerJsonDepth. Throws wdl::Error for a body
+// that is too deep or not valid JSON.
+nlohmann::json parse_server_json(const std::string& body);
+
 // The runs of one page (an object mapping test ids to run metadata); an empty result marks
 // the end. Throws wdl::Error if the body is not such an object.
 std::vector<FinishedRun> parse_finished_runs_page(const std::string& body);

@@ -5,7 +5,7 @@ packages=(
     cmake ninja-build g++ pkg-config git
     zlib1g-dev libdeflate-dev libzstd-dev libre2-dev nlohmann-json3-dev libsimdjson-dev
     libceres-dev catch2 libcurl4-openssl-dev libcli11-dev libfmt-dev
-    gnuplot-nox zstd jq clang-format python3-numpy
+    gnuplot-nox zstd jq clang-format python3-numpy clang libclang-rt-dev
     gaviotatb libgaviotatb-dev
 )
 missing=()

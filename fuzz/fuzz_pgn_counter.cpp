@@ -1,0 +1,25 @@
+// The PGN reader with the scanner's whole per-game counting, and the chunk cutter: any bytes,
+// both eval parsings, with and without groups.
+#include <cstdint>
+#include <string_view>
+
+#include "wdl/counts/count_map.hpp"
+#include "wdl/pgn/reader.hpp"
+#include "wdl/scan/game_counter.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size == 0) return 0;
+    std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+    wdl::scan::CountingRules rules;
+    rules.eval_parsing =
+        data[0] & 1 ? wdl::scan::EvalParsing::Legacy : wdl::scan::EvalParsing::Exact;
+    rules.bin_width = 1 + (data[0] >> 1) % 16;
+    wdl::counts::CountMap counts;
+    wdl::scan::GameCounter counter(rules, counts);
+    counter.begin_chunk(0, 0);
+    wdl::pgn::read_games(text, counter);
+    // The cutter must answer within the text, for every minimum offset.
+    std::size_t cut = wdl::pgn::find_last_game_start(text, text.size() / 2);
+    if (cut != std::string_view::npos && cut >= text.size()) __builtin_trap();
+    return 0;
+}

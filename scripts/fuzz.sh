@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of fuzz/ with clang (ASan + UBSan) and runs each for a bounded
+# time from its seed corpus (fuzz/corpus/<target>/, plus fuzz/pgn.dict for PGN). Fails on a
+# crash, a leak, a timeout of one input (10 s) or an input over 2 GB of memory; the input that
+# did it is kept as fuzz-out/<target>/crash-* (or leak-*, timeout-*, oom-*): make it a test.
+# Usage: scripts/fuzz.sh [SECONDS per target (default 60)] [TARGET ...]   BUILD_DIR (build-fuzz)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(pgn_counter block_reader count_file metadata fen_san)
+build=${BUILD_DIR:-build-fuzz}
+command -v clang++ >/dev/null && [ -n "$(find /usr/lib/llvm-*/lib/clang -name 'libclang_rt.fuzzer-x86_64.a' 2>/dev/null)" ] ||
+    { apt-get update -q && apt-get install -y -q clang libclang-rt-dev >/dev/null; }
+CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DWDL_FUZZ=ON -DWDL_BUILD_TESTS=OFF >/dev/null
+# shellcheck disable=SC2046
+cmake --build "$build" -j "${JOBS:-$(nproc)}" $(printf -- '--target fuzz_%s ' "${targets[@]}") \
+    >"$build/build.log" 2>&1 || { tail -30 "$build/build.log" >&2; exit 1; }
+failed=0
+for target in "${targets[@]}"; do
+    out=fuzz-out/$target
+    rm -rf "$out" && mkdir -p "$out/corpus"
+    dictionary=()
+    [ "$target" = pgn_counter ] && dictionary=(-dict=fuzz/pgn.dict)
+    log=$out/fuzz.log
+    if "$build/fuzz/fuzz_$target" "$out/corpus" "fuzz/corpus/$target" "${dictionary[@]}" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -artifact_prefix="$out/" -print_final_stats=1 >"$log" 2>&1; then
+        runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
+        coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -1 || true)
+        echo "fuzz_$target: $runs executions in ${seconds} s, $coverage, $(ls "$out/corpus" | wc -l) corpus inputs; no crash"
+    else
+        failed=1
+        echo "fuzz_$target FAILED: $(ls "$out" | grep -E '^(crash|leak|timeout|oom)-' | head -1)" >&2
+        grep -E 'ERROR|SUMMARY' "$log" | head -5 >&2
+    fi
+done
+exit $failed

@@ -80,6 +80,19 @@ struct CalibrationPlot {
 // Writes the calibration PNG atomically; errors as write_summary_plot.
 void write_calibration_plot(const CalibrationPlot& plot, const std::filesystem::path& png);
 
+// Expected-score curves against the displayed eval (annotateWDL --plot): one per score
+// function, with the position symbols' bounds as dashed lines.
+struct ScoreCurvesPlot {
+    std::string title;
+    std::vector<double> evals;  // displayed, in pawns
+    std::vector<std::string> names;
+    std::vector<std::vector<double>> curves;  // one per name, each as long as evals
+    std::vector<double> bounds;               // expected scores above 0.5 (mirrored below)
+};
+
+// Writes the curves PNG atomically; errors as write_summary_plot.
+void write_score_curves_plot(const ScoreCurvesPlot& plot, const std::filesystem::path& png);
+
 // For --plot save+show: opens a saved PNG in the desktop's image viewer (xdg-open), only
 // when $DISPLAY or $WAYLAND_DISPLAY is set. Returns false when there is no display or the
 // viewer could not be run or failed; never throws.

@@ -1,0 +1,97 @@
+// annotateWDL: PGN with position and move symbols (NAGs) from a WDL model and the games' evals.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <map>
+
+#include "wdl/annotate/symbols.hpp"
+#include "wdl/commands/annotate_wdl.hpp"
+#include "wdl/model/normalization.hpp"
+#include "wdl/model/published_models.hpp"
+#include "wdl/util/error.hpp"
+
+namespace {
+
+using wdl::annotate::MoveThresholds;
+using wdl::annotate::PositionScheme;
+using wdl::annotate::ScoreFunction;
+
+void add_symbol_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
+    auto& settings = options.settings;
+    app.add_option("--scheme", settings.scheme,
+                   "Position symbols (= +/= +/- +- ++- and mirrors) by ranges of White's "
+                   "expected score: konrod9 (the seed's 9 ranges anchored at the win-draw "
+                   "balance: bounds 0.55 0.65 0.75 0.875), equal9 (9 equal ranges: 5/9 6/9 7/9 "
+                   "8/9) or seven (7 ranges, no ++-: 4/7 5/7 6/7)")
+        ->transform(CLI::CheckedTransformer(
+            std::map<std::string, PositionScheme>{{"konrod9", PositionScheme::Konrod9},
+                                                  {"equal9", PositionScheme::Equal9},
+                                                  {"seven", PositionScheme::Seven}}))
+        ->default_str("konrod9");
+    app.add_option_function<std::vector<double>>(
+           "--moveThresholds",
+           [&settings](const std::vector<double>& values) {
+               if (values.size() != 3 || !(values[0] <= values[1] && values[1] <= values[2]))
+                   throw CLI::ValidationError("--moveThresholds needs three increasing drops");
+               settings.thresholds = {values[0], values[1], values[2]};
+           },
+           "Drops of the mover's expected score that make a move ?!, ? and ?? (default "
+           "0.05,0.10,0.20)")
+        ->delimiter(',');
+    app.add_flag_callback(
+        "--relevance", [&settings] { settings.thresholds = wdl::annotate::relevance_thresholds(); },
+        "Move thresholds of the seed's economical scheme instead: 1/14, 3/14, 5/14 of the whole "
+        "range of expected score");
+    app.add_flag("--wdlComments", settings.wdl_comments,
+                 "Also add the model's W/D/L per mille for White after each evaluated move, as "
+                 "[%wdl w,d,l] in the move's comment");
+}
+
+void add_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
+    app.add_option("inputs", options.inputs, "PGN files (.pgn, .pgn.gz, .pgn.zst)")->required();
+    app.add_option("-o,--output", options.output, "The annotated PGN, written atomically")
+        ->capture_default_str();
+    app.add_option("--model", options.model,
+                   "The WDL model: a registry name (" + wdl::model::published_model_names() +
+                       "), a scoreWDL --json file or a Stockfish source tree")
+        ->capture_default_str();
+    auto* pawn_value = app.add_option(
+        "--NormalizeToPawnValue", options.normalize_to_pawn_value,
+        "How the engine displayed its evals: static (as scoreWDL); default: the model's own "
+        "normalization, as Stockfish displays with it");
+    app.add_option("--NormalizeData", options.normalize_data,
+                   "... or dynamic: JSON or a model (as scoreWDL)")
+        ->excludes(pawn_value);
+    app.add_option("--expectedScore", options.function,
+                   "model: W + D/2 of the model; konrod: the seed's probabilistic game result "
+                   "with its win-draw balance x_0_5 = a(mom) of the model")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, ScoreFunction>{
+            {"model", ScoreFunction::Model}, {"konrod", ScoreFunction::Konrod}}))
+        ->default_str("model");
+    add_symbol_options(app, options);
+    app.add_option("--plot", options.plot,
+                   "Also plot the model's expected score and the seed's probabilistic game "
+                   "result against the displayed eval at the model's target mom, with the "
+                   "scheme's bounds, into this PNG");
+    app.add_option("--json", options.json,
+                   "Also write the summary (games, symbols, per player: moves, mean loss, ?!, ?, "
+                   "??, accuracy) as JSON to this file");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app(
+        "Annotate PGN games from their engine evals and a WDL model: after each evaluated move, "
+        "a position symbol (NAG $10, $14-$21) from White's expected score, and a move symbol "
+        "(?! $6, ? $2, ?? $4) from the drop of the mover's expected score between the positions "
+        "before and after the move. Everything else of the games is kept byte for byte; a game "
+        "that cannot be replayed is copied unchanged. Prints a summary per player.");
+    wdl::commands::AnnotateWdlOptions options;
+    add_options(app, options);
+    CLI11_PARSE(app, argc, argv);
+    return wdl::util::report_errors([&] {
+        wdl::commands::annotate_wdl(options);
+        return 0;
+    });
+}

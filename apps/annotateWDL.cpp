@@ -57,10 +57,11 @@ void add_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
         ->capture_default_str();
     auto* pawn_value = app.add_option(
         "--NormalizeToPawnValue", options.normalize_to_pawn_value,
-        "How the engine displayed its evals: static (as scoreWDL); default: the model's own "
-        "normalization, as Stockfish displays with it");
+        "How the engine that played displayed its evals: static, as scoreWDL takes it");
     app.add_option("--NormalizeData", options.normalize_data,
-                   "... or dynamic: JSON or a model (as scoreWDL)")
+                   fmt::format("... or dynamic: JSON or a model, as scoreWDL takes it (default: "
+                               "{}, Stockfish's)",
+                               wdl::model::kDefaultNormalizeData))
         ->excludes(pawn_value);
     app.add_option("--expectedScore", options.function,
                    "model: W + D/2 of the model; konrod: the seed's probabilistic game result "

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
+#include <iterator>
 #include <optional>
 
 #include "wdl/chess/board.hpp"
@@ -21,12 +23,8 @@ struct MoveRecord {
     PositionPlace before, after;
     std::optional<int> mover_eval;        // engine comment: the mover's eval, before the move
     std::optional<int> white_eval_after;  // lichess [%eval]: White's eval, after the move
-};
-
-// Text to add at an offset of the original.
-struct Insertion {
-    std::size_t offset;
-    std::string text;
+    // Their outlooks: the mover's before the move, White's after it.
+    std::optional<Outlook> mover_before, white_after;
 };
 
 PositionPlace place_of(const chess::Board& board) {
@@ -36,8 +34,11 @@ PositionPlace place_of(const chess::Board& board) {
 class GameAnnotator : public pgn::Visitor {
   public:
     GameAnnotator(std::string_view text, const ExpectedScore& expected,
-                  const AnnotateSettings& settings, AnnotationSummary& summary)
-        : text_(text), expected_(expected), settings_(settings), summary_(summary) {}
+                  const AnnotateSettings& settings, std::string& out, AnnotationSummary& summary)
+        : text_(text), expected_(expected), settings_(settings), out_(out), summary_(summary) {}
+
+    // The text after the last addition.
+    void finish() { out_.append(text_.substr(copied_)); }
 
     void begin_game(std::size_t) override {
         ++summary_.games;
@@ -69,7 +70,10 @@ class GameAnnotator : public pgn::Visitor {
         record.white_moved = board_.side_to_move() == chess::Color::White;
         record.before = place_of(board_);
         int eval = scan::comment_eval_value(comment, scan::EvalParsing::Exact);
-        if (eval != scan::kNoEval) record.mover_eval = eval;
+        if (eval != scan::kNoEval) {
+            record.mover_eval = eval;
+            record.mover_before = expected_.outlook(eval, record.before);
+        }
         auto move = board_.parse_san(san);
         if (!move) {
             broken_ = fmt::format("cannot play move \"{}\" at ply {}", san.substr(0, 40),
@@ -77,9 +81,12 @@ class GameAnnotator : public pgn::Visitor {
             return false;
         }
         board_.play(*move);
-        record.after = place_of(board_);
-        if (!comment.empty())
+        if (!record.mover_eval && !comment.empty()) {
+            record.after = place_of(board_);
             record.white_eval_after = scan::lichess_eval(comment, scan::EvalParsing::Exact);
+            if (record.white_eval_after)
+                record.white_after = expected_.outlook(*record.white_eval_after, record.after);
+        }
         moves_.push_back(record);
         return true;
     }
@@ -92,67 +99,82 @@ class GameAnnotator : public pgn::Visitor {
         annotate_moves();
     }
 
-    std::vector<Insertion> insertions;
-
   private:
     // The mover's expected score before move k, and after it (its opponent's eval turned).
     std::optional<double> mover_score_before(std::size_t k) const {
         const MoveRecord& m = moves_[k];
-        if (m.mover_eval) return expected_.score(*m.mover_eval, m.before);
-        if (k > 0 && moves_[k - 1].white_eval_after) {
-            double white = expected_.score(*moves_[k - 1].white_eval_after, m.before);
+        if (m.mover_before) return m.mover_before->score;
+        if (k > 0 && moves_[k - 1].white_after) {
+            double white = moves_[k - 1].white_after->score;
             return m.white_moved ? white : 1 - white;
         }
         return std::nullopt;
     }
     std::optional<double> mover_score_after(std::size_t k) const {
         const MoveRecord& m = moves_[k];
-        if (k + 1 < moves_.size() && moves_[k + 1].mover_eval)
-            return 1 - expected_.score(*moves_[k + 1].mover_eval, moves_[k + 1].before);
-        if (m.white_eval_after) {
-            double white = expected_.score(*m.white_eval_after, m.after);
-            return m.white_moved ? white : 1 - white;
-        }
+        if (k + 1 < moves_.size() && moves_[k + 1].mover_before)
+            return 1 - moves_[k + 1].mover_before->score;
+        if (m.white_after) return m.white_moved ? m.white_after->score : 1 - m.white_after->score;
         return std::nullopt;
     }
-    // White's expected score of the position after move k and the eval it comes from: the
-    // mover's own eval (an engine's score of the line its move starts), else lichess's.
-    std::optional<std::pair<int, PositionPlace>> white_eval_after(std::size_t k) const {
+    // White's outlook after move k: the mover's own eval (an engine's score of the line its
+    // move starts) turned to White, else lichess's.
+    std::optional<Outlook> white_outlook_after(std::size_t k) const {
         const MoveRecord& m = moves_[k];
-        if (m.mover_eval)
-            return std::pair{m.white_moved ? *m.mover_eval : -*m.mover_eval, m.before};
-        if (m.white_eval_after) return std::pair{*m.white_eval_after, m.after};
-        return std::nullopt;
+        if (m.mover_before) {
+            if (m.white_moved) return m.mover_before;
+            return Outlook{1 - m.mover_before->score, m.mover_before->loss, m.mover_before->win};
+        }
+        return m.white_after;
+    }
+
+    // Copies the text up to `offset`, then adds `addition`. Offsets only grow: a game's moves,
+    // and the games, come in the order of the text.
+    void insert(std::size_t offset, std::string_view addition) {
+        out_.append(text_.substr(copied_, offset - copied_));
+        out_.append(addition);
+        copied_ = offset;
     }
 
     void annotate_moves() {
         bool any_eval = false;
+        std::string nags;
+        // Looked up once a game: the map is keyed by name.
+        PlayerSummary* white_player = &player(tags_.white);
+        PlayerSummary* black_player = &player(tags_.black);
         for (std::size_t k = 0; k < moves_.size(); ++k) {
             const MoveRecord& m = moves_[k];
-            std::string nags;
+            nags.clear();
             auto before = mover_score_before(k), after = mover_score_after(k);
             if (before && after) {
                 double drop = *before - *after;
                 int nag = move_nag(drop, settings_.thresholds);
-                record_move(m.white_moved ? tags_.white : tags_.black, drop, nag);
-                if (nag) nags += fmt::format(" ${}", nag);
+                record_move(m.white_moved ? *white_player : *black_player, drop, nag);
+                if (nag) append_nag(nags, nag);
             }
-            auto white = white_eval_after(k);
+            auto white = white_outlook_after(k);
             if (white) {
                 any_eval = true;
-                int nag =
-                    position_nag(expected_.score(white->first, white->second), settings_.scheme);
-                nags += fmt::format(" ${}", nag);
+                append_nag(nags, position_nag(white->score, settings_.scheme));
                 ++summary_.position_symbols;
             }
-            if (!nags.empty()) insertions.push_back({m.san_end, std::move(nags)});
-            if (white && settings_.wdl_comments) add_wdl_comment(m, white->first, white->second);
+            if (!nags.empty()) insert(m.san_end, nags);
+            if (white && settings_.wdl_comments) add_wdl_comment(m, *white);
         }
         summary_.games_with_evals += any_eval;
     }
 
-    void record_move(const std::string& player, double drop, int nag) {
-        PlayerSummary& summary = summary_.players[player.empty() ? "?" : player];
+    PlayerSummary& player(const std::string& name) {
+        return summary_.players[name.empty() ? "?" : name];
+    }
+
+    static void append_nag(std::string& out, int nag) {
+        char digits[8];
+        out += " $";
+        out.append(digits, std::to_chars(digits, digits + sizeof digits, nag).ptr);
+    }
+
+    void record_move(PlayerSummary& summary, double drop, int nag) {
         ++summary.moves;
         summary.loss += std::max(drop, 0.0);
         if (nag == 6) ++summary.nags[0];
@@ -161,18 +183,27 @@ class GameAnnotator : public pgn::Visitor {
         if (nag) ++summary_.move_symbols;
     }
 
-    void add_wdl_comment(const MoveRecord& m, int white_eval, const PositionPlace& place) {
-        auto wdl = expected_.wdl_per_mille(white_eval, place);
-        std::string annotation = fmt::format("[%wdl {},{},{}]", wdl[0], wdl[1], wdl[2]);
-        if (m.comment_end)
-            insertions.push_back({*m.comment_end, " " + annotation});
-        else
-            insertions.push_back({m.san_end, " {" + annotation + "}"});
+    void add_wdl_comment(const MoveRecord& m, const Outlook& white) {
+        auto wdl = white.wdl_per_mille();
+        char text[48];
+        char* end = text;
+        auto append = [&](std::string_view part) {
+            end = std::copy(part.begin(), part.end(), end);
+        };
+        append(m.comment_end ? " [%wdl " : " {[%wdl ");
+        for (std::size_t i = 0; i < 3; ++i) {
+            end = std::to_chars(end, text + sizeof text, wdl[i]).ptr;
+            append(i < 2 ? "," : "]");
+        }
+        if (!m.comment_end) append("}");
+        insert(m.comment_end ? *m.comment_end : m.san_end, std::string_view(text, end));
     }
 
     std::string_view text_;
     const ExpectedScore& expected_;
     const AnnotateSettings& settings_;
+    std::string& out_;
+    std::size_t copied_ = 0;  // the text before this offset is in out_
     AnnotationSummary& summary_;
     scan::GameTags tags_;
     chess::Board board_;
@@ -202,18 +233,9 @@ void AnnotationSummary::add(const AnnotationSummary& other) {
 void annotate_games(std::string_view text, const ExpectedScore& expected,
                     const AnnotateSettings& settings, std::string& out,
                     AnnotationSummary& summary) {
-    GameAnnotator annotator(text, expected, settings, summary);
+    GameAnnotator annotator(text, expected, settings, out, summary);
     pgn::read_games(text, annotator);
-    // Insertions at one offset keep their order: the move's NAGs before a new comment.
-    std::stable_sort(annotator.insertions.begin(), annotator.insertions.end(),
-                     [](const Insertion& a, const Insertion& b) { return a.offset < b.offset; });
-    std::size_t copied = 0;
-    for (const auto& insertion : annotator.insertions) {
-        out.append(text.substr(copied, insertion.offset - copied));
-        out += insertion.text;
-        copied = insertion.offset;
-    }
-    out.append(text.substr(copied));
+    annotator.finish();
 }
 
 std::string summary_text(const AnnotationSummary& summary) {

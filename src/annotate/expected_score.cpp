@@ -12,7 +12,12 @@ double konrod_score(double x, double x05) {
 
 ExpectedScore::ExpectedScore(model::WdlModel model, model::Normalization normalization,
                              ScoreFunction function)
-    : model_(std::move(model)), normalization_(std::move(normalization)), function_(function) {}
+    : model_(std::move(model)), normalization_(std::move(normalization)), function_(function) {
+    for (int mom = 0; mom < kTabulated; ++mom) ab_.push_back({model_.a(mom), model_.b(mom)});
+    if (normalization_.dynamic())
+        for (int mom = 0; mom < kTabulated; ++mom)
+            scales_.push_back(normalization_.pawn_scale(mom, mom));
+}
 
 double ExpectedScore::mom_of(const PositionPlace& place) const {
     switch (model_.mom_type) {
@@ -27,30 +32,38 @@ double ExpectedScore::mom_of(const PositionPlace& place) const {
 }
 
 double ExpectedScore::internal_eval(int displayed_cp, const PositionPlace& place) const {
-    return normalization_.to_internal(displayed_cp, place.move, place.material);
+    const auto& dynamic = normalization_.dynamic();
+    if (!dynamic) return normalization_.to_internal(displayed_cp, place.move, place.material);
+    int mom = dynamic->mom_type == model::MomType::Move ? place.move : place.material;
+    if (mom < 0 || mom >= kTabulated)
+        return normalization_.to_internal(displayed_cp, place.move, place.material);
+    return model::Normalization::to_internal_with_scale(displayed_cp, scales_[std::size_t(mom)]);
 }
 
 double ExpectedScore::win_draw_balance(const PositionPlace& place) const {
     return model_.a(mom_of(place));
 }
 
-double ExpectedScore::score(int displayed_cp, const PositionPlace& place) const {
-    if (displayed_cp >= counts::kMateEval) return 1;
-    if (displayed_cp <= -counts::kMateEval) return 0;
-    double x = internal_eval(displayed_cp, place);
-    if (function_ == ScoreFunction::Konrod) return konrod_score(x, win_draw_balance(place));
-    return model_.score(x, mom_of(place));
-}
-
-std::array<int, 3> ExpectedScore::wdl_per_mille(int displayed_cp,
-                                                const PositionPlace& place) const {
-    if (displayed_cp >= counts::kMateEval) return {1000, 0, 0};
-    if (displayed_cp <= -counts::kMateEval) return {0, 0, 1000};
+Outlook ExpectedScore::outlook(int displayed_cp, const PositionPlace& place) const {
+    if (displayed_cp >= counts::kMateEval) return {1, 1, 0};
+    if (displayed_cp <= -counts::kMateEval) return {0, 0, 1};
     double x = internal_eval(displayed_cp, place);
     double mom = mom_of(place);
-    int win = int(std::lround(1000 * model_.win(x, mom)));
-    int loss = int(std::lround(1000 * model_.loss(x, mom)));
-    return {win, 1000 - win - loss, loss};
+    bool tabulated = mom >= 0 && mom < kTabulated;  // integer moms: material, move, ply
+    double a = tabulated ? ab_[std::size_t(mom)][0] : model_.a(mom);
+    double b = tabulated ? ab_[std::size_t(mom)][1] : model_.b(mom);
+    Outlook result;
+    result.win = model::win_rate(x, a, b);
+    result.loss = model::loss_rate(x, a, b);
+    result.score = function_ == ScoreFunction::Konrod
+                       ? konrod_score(x, a)
+                       : model::expected_score_of_rates(result.win, result.loss);
+    return result;
+}
+
+std::array<int, 3> Outlook::wdl_per_mille() const {
+    int w = int(std::lround(1000 * win)), l = int(std::lround(1000 * loss));
+    return {w, 1000 - w - l, l};
 }
 
 }  // namespace wdl::annotate

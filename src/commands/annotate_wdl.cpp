@@ -14,20 +14,6 @@
 namespace wdl::commands {
 namespace {
 
-// The engine's normalization: given, else the model's own (as Stockfish normalizes with it),
-// else the programs' default.
-model::Normalization normalization_of(const AnnotateWdlOptions& options,
-                                      const model::WdlModel& model) {
-    if (options.normalize_to_pawn_value || options.normalize_data)
-        return model::Normalization::from_options(options.normalize_to_pawn_value,
-                                                  options.normalize_data);
-    try {
-        return model::Normalization::from_model(model);
-    } catch (const Error&) {
-        return model::Normalization::from_options(std::nullopt, std::nullopt);
-    }
-}
-
 // Reads the file in blocks and annotates whole games at a time, so that memory follows the
 // block size, not the file.
 void annotate_file(const std::filesystem::path& path, const annotate::ExpectedScore& expected,
@@ -84,7 +70,9 @@ void write_curves(const AnnotateWdlOptions& options, const model::WdlModel& mode
 void annotate_wdl(const AnnotateWdlOptions& options) {
     if (options.inputs.empty()) throw Error("no PGN file to annotate");
     auto named = model::load_model(options.model);
-    auto normalization = normalization_of(options, named.model);
+    // As scoreWDL reads the games' evals: the engine's normalization, by default Stockfish's.
+    auto normalization =
+        model::Normalization::from_options(options.normalize_to_pawn_value, options.normalize_data);
     annotate::ExpectedScore expected(named.model, normalization, options.function);
     fmt::print("Model: {} ({}); evals converted with {}.\n", named.name, named.description,
                normalization.description());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <vector>
 
 #include "wdl/model/normalization.hpp"
 #include "wdl/model/wdl_model.hpp"
@@ -26,17 +27,28 @@ struct PositionPlace {
     bool black_to_move = false;
 };
 
+// What an eval promises the side whose eval it is: its expected score (by the score function)
+// and the model's win and loss rates.
+struct Outlook {
+    double score = 0.5, win = 0, loss = 0;
+    std::array<int, 3> wdl_per_mille() const;  // rounded, summing to 1000
+};
+
 class ExpectedScore {
   public:
     // `normalization`: how the engine displayed its evals (internal = displayed * a / 100).
     ExpectedScore(model::WdlModel model, model::Normalization normalization,
                   ScoreFunction function);
 
-    // The expected score of the side whose eval it is, from its displayed eval in centipawns;
-    // mates (+-1001 and beyond) score 1 and 0.
-    double score(int displayed_cp, const PositionPlace& place) const;
-    // The model's W/D/L per mille there (whatever the score function), summing to 1000.
-    std::array<int, 3> wdl_per_mille(int displayed_cp, const PositionPlace& place) const;
+    // The outlook of the side whose eval it is, from its displayed eval in centipawns; mates
+    // (+-1001 and beyond) win and lose for sure.
+    Outlook outlook(int displayed_cp, const PositionPlace& place) const;
+    double score(int displayed_cp, const PositionPlace& place) const {
+        return outlook(displayed_cp, place).score;
+    }
+    std::array<int, 3> wdl_per_mille(int displayed_cp, const PositionPlace& place) const {
+        return outlook(displayed_cp, place).wdl_per_mille();
+    }
     // The model's win-draw balance a(mom) in internal units: the seed's x_0_5.
     double win_draw_balance(const PositionPlace& place) const;
 
@@ -50,6 +62,11 @@ class ExpectedScore {
     model::WdlModel model_;
     model::Normalization normalization_;
     ScoreFunction function_;
+    // a and b of the model, and the normalization's pawn scale, at the integer moms below
+    // kTabulated: every move of a game asks for them.
+    static constexpr int kTabulated = 512;
+    std::vector<std::array<double, 2>> ab_;
+    std::vector<double> scales_;  // by the normalization's mom; empty for a static one
 };
 
 }  // namespace wdl::annotate

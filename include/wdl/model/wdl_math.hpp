@@ -29,10 +29,10 @@ inline double loss_rate(double x, double a, double b) { return win_rate(-x, a, b
 inline double draw_rate(double x, double a, double b) {
     return 1.0 - win_rate(x, a, b) - loss_rate(x, a, b);
 }
+// W + D / 2 from the win and loss rates.
+inline double expected_score_of_rates(double w, double l) { return w + 0.5 * (1.0 - w - l); }
 inline double expected_score(double x, double a, double b) {
-    double w = win_rate(x, a, b);
-    double l = loss_rate(x, a, b);
-    return w + 0.5 * (1.0 - w - l);
+    return expected_score_of_rates(win_rate(x, a, b), loss_rate(x, a, b));
 }
 
 // Coefficients c3, c2, c1, c0 (Stockfish's as[] / bs[] order).

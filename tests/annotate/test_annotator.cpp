@@ -83,7 +83,7 @@ TEST_CASE("lichess evals are White's, after the move", "[annotate]") {
     CHECK(nag % 2 == 1);
 }
 
-TEST_CASE("a game without evals is copied unchanged; a broken one too, with a warning",
+TEST_CASE("a game without evals is copied unchanged, and a broken one too with a warning",
           "[annotate]") {
     std::string plain = kTags + "1. e4 e5 2. Nf3 {book} Nc6 1-0\n\n";
     std::string broken = kTags + "1. e4 {+0.10/3} e5 {-0.10/3} 2. Ke3 {+0.2/3} 1-0\n\n";

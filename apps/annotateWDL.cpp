@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <map>
 
+#include "normalization_options.hpp"
 #include "wdl/annotate/symbols.hpp"
 #include "wdl/commands/annotate_wdl.hpp"
 #include "wdl/model/normalization.hpp"
@@ -55,14 +56,8 @@ void add_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
                    "The WDL model: a registry name (" + wdl::model::published_model_names() +
                        "), a scoreWDL --json file or a Stockfish source tree")
         ->capture_default_str();
-    auto* pawn_value = app.add_option(
-        "--NormalizeToPawnValue", options.normalize_to_pawn_value,
-        "How the engine that played displayed its evals: static, as scoreWDL takes it");
-    app.add_option("--NormalizeData", options.normalize_data,
-                   fmt::format("... or dynamic: JSON or a model, as scoreWDL takes it (default: "
-                               "{}, Stockfish's)",
-                               wdl::model::kDefaultNormalizeData))
-        ->excludes(pawn_value);
+    add_normalization_options(app, options.normalize_to_pawn_value, options.normalize_data,
+                              "the engine that played");
     app.add_option("--expectedScore", options.function,
                    "model: W + D/2 of the model; konrod: the seed's probabilistic game result "
                    "with its win-draw balance x_0_5 = a(mom) of the model")

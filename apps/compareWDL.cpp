@@ -6,6 +6,7 @@
 #include <map>
 #include <thread>
 
+#include "normalization_options.hpp"
 #include "wdl/commands/compare_wdl.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/model/published_models.hpp"
@@ -30,15 +31,8 @@ void add_data_options(CLI::App& app, wdl::commands::CompareWdlOptions& options) 
                    "the groups of grouped counts, else Fisher) and whether each change is "
                    "significant")
         ->expected(2);
-    auto* pawn_value = app.add_option(
-        "--NormalizeToPawnValue", options.normalize_to_pawn_value,
-        "How the engine that played the counted games displayed its evals: static, the p_a "
-        "that converted internal evals to cp (as scoreWDL)");
-    app.add_option("--NormalizeData", options.normalize_data,
-                   fmt::format("... or dynamic: a model (registry name, scoreWDL --json file, "
-                               "Stockfish source) or JSON (default: {})",
-                               wdl::model::kDefaultNormalizeData))
-        ->excludes(pawn_value);
+    add_normalization_options(app, options.normalize_to_pawn_value, options.normalize_data,
+                              "the engine that played the counted games");
     app.add_option("--momType", options.filter.mom_type, "The mom of the --fit fits")
         ->transform(CLI::CheckedTransformer(std::map<std::string, MomType>{
             {"move", MomType::Move}, {"material", MomType::Material}}))

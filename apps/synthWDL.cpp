@@ -6,6 +6,7 @@
 #include <map>
 #include <thread>
 
+#include "normalization_options.hpp"
 #include "wdl/commands/synth_wdl.hpp"
 #include "wdl/counts/grouping.hpp"
 #include "wdl/model/normalization.hpp"
@@ -58,14 +59,8 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
     app.add_option("--momTarget", o.mom_target, "The momTarget of --as/--bs")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
-    app.add_option("--NormalizeToPawnValue", o.normalize_to_pawn_value,
-                   "How the engine displays its internal evals, as scoreWDL takes it: a static "
-                   "pawn value");
-    app.add_option("--NormalizeData", o.normalize_data,
-                   fmt::format("... or a dynamic normalization, as JSON or a model (default: {}). "
-                               "Results are drawn at the internal eval scoreWDL recovers from "
-                               "the recorded cp",
-                               wdl::model::kDefaultNormalizeData));
+    // Results are drawn at the internal eval scoreWDL recovers from the recorded cp.
+    add_normalization_options(app, o.normalize_to_pawn_value, o.normalize_data, "the engine");
     app.add_option("--from", o.from,
                    "Draw the positions' (move, material, eval) from this count file, in "
                    "proportion to its counts, instead of the synthetic distribution");

@@ -20,10 +20,9 @@ struct MoveRecord {
     std::size_t san_end = 0;                 // offset just past the move in the text
     std::optional<std::size_t> comment_end;  // offset after its brace comment's last word
     bool white_moved = true;
-    PositionPlace before, after;
-    std::optional<int> mover_eval;        // engine comment: the mover's eval, before the move
-    std::optional<int> white_eval_after;  // lichess [%eval]: White's eval, after the move
-    // Their outlooks: the mover's before the move, White's after it.
+    PositionPlace before;
+    // An engine comment's outlook for the mover before the move, or a lichess [%eval]'s for
+    // White after it.
     std::optional<Outlook> mover_before, white_after;
 };
 
@@ -70,10 +69,7 @@ class GameAnnotator : public pgn::Visitor {
         record.white_moved = board_.side_to_move() == chess::Color::White;
         record.before = place_of(board_);
         int eval = scan::comment_eval_value(comment, scan::EvalParsing::Exact);
-        if (eval != scan::kNoEval) {
-            record.mover_eval = eval;
-            record.mover_before = expected_.outlook(eval, record.before);
-        }
+        if (eval != scan::kNoEval) record.mover_before = expected_.outlook(eval, record.before);
         auto move = board_.parse_san(san);
         if (!move) {
             broken_ = fmt::format("cannot play move \"{}\" at ply {}", san.substr(0, 40),
@@ -81,11 +77,9 @@ class GameAnnotator : public pgn::Visitor {
             return false;
         }
         board_.play(*move);
-        if (!record.mover_eval && !comment.empty()) {
-            record.after = place_of(board_);
-            record.white_eval_after = scan::lichess_eval(comment, scan::EvalParsing::Exact);
-            if (record.white_eval_after)
-                record.white_after = expected_.outlook(*record.white_eval_after, record.after);
+        if (!record.mover_before && !comment.empty()) {
+            if (auto white_eval = scan::lichess_eval(comment, scan::EvalParsing::Exact))
+                record.white_after = expected_.outlook(*white_eval, place_of(board_));
         }
         moves_.push_back(record);
         return true;

@@ -13,8 +13,7 @@ namespace {
 
 std::string kind_text(const std::optional<counts::Grouping>& grouping) {
     if (!grouping) return "plain";
-    return fmt::format("grouped, {} groups by {}", grouping->groups,
-                       counts::group_by_name(grouping->by));
+    return "grouped, " + counts::describe(*grouping);
 }
 
 nlohmann::json grouping_json(const std::optional<counts::Grouping>& grouping) {

@@ -17,8 +17,7 @@ constexpr std::uint64_t kMaxCount = std::uint64_t(std::numeric_limits<std::int64
 
 std::string kind_of(const std::optional<Grouping>& grouping) {
     if (!grouping) return "a plain count file";
-    return fmt::format("a grouped count file ({} groups by {})", grouping->groups,
-                       group_by_name(grouping->by));
+    return "a grouped count file (" + describe(*grouping) + ")";
 }
 
 // One file's counts, added into `merged` with their group.

@@ -38,4 +38,9 @@ int group_of_drawn_game(std::uint64_t stream, std::uint64_t index, int groups) {
     return reduce(mix(mix(stream + 0x632BE59BD9B4E019ull) + index), groups);
 }
 
+std::string describe(const Grouping& grouping) {
+    return std::to_string(grouping.groups) + " groups by " +
+           std::string(group_by_name(grouping.by));
+}
+
 }  // namespace wdl::counts

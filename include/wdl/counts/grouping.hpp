@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 // Resampling units of grouped count files (docs/formats.md): every counted position belongs to
@@ -23,6 +24,9 @@ struct Grouping {
 
     friend bool operator==(const Grouping&, const Grouping&) = default;
 };
+
+// "64 groups by game", as the programs name a grouping.
+std::string describe(const Grouping& grouping);
 
 // The group of the game that starts at byte `offset` of the decompressed text of `file` (its
 // path relative to the scanned folder): it depends on neither the threads nor the order of

@@ -222,8 +222,8 @@ bool ChainCollector::move(std::string_view san, std::string_view comment) {
 void ChainCollector::end_game(bool terminated) {
     if (!reading_) return;
     if (!terminated) {
-        skip_game(scan::describe(scan::GameSkipReason::Incomplete),
-                  "game ends without a result (truncated?)");
+        auto unterminated = scan::unterminated_game(ply_);
+        skip_game(scan::describe(unterminated.reason), unterminated.warning);
         return;
     }
     commit_game();

@@ -153,10 +153,9 @@ bool GameCounter::move(std::string_view san, std::string_view comment) {
 
 void GameCounter::end_game(bool terminated) {
     if (!counting_) return;
-    if (!terminated && ply_ == 0)
-        return skip_game(GameSkipReason::NoMoves, "game has tags but no moves");
     if (!terminated) {
-        return skip_game(GameSkipReason::Incomplete, "game ends without a result (truncated?)");
+        auto unterminated = unterminated_game(ply_);
+        return skip_game(unterminated.reason, unterminated.warning);
     }
     for (auto key : game_keys_) counts_.add(key);
     tally_.positions += game_keys_.size();

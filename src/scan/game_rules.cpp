@@ -60,6 +60,11 @@ const char* describe(GameSkipReason reason) {
     return "unknown";
 }
 
+UnterminatedGame unterminated_game(int plies) {
+    if (plies == 0) return {GameSkipReason::NoMoves, "game has tags but no moves"};
+    return {GameSkipReason::Incomplete, "game ends without a result (truncated?)"};
+}
+
 void GameTags::clear() {
     white.clear();
     black.clear();

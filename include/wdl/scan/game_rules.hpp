@@ -26,6 +26,14 @@ enum class GameSkipReason : std::uint8_t {
 inline constexpr std::size_t kSkipReasonCount = 7;
 const char* describe(GameSkipReason reason);
 
+// Why a game whose movetext did not end in a result token is skipped, and the warning: a tag
+// section without moves (none played), or a game cut short.
+struct UnterminatedGame {
+    GameSkipReason reason;
+    const char* warning;
+};
+UnterminatedGame unterminated_game(int plies);
+
 // The tags of one game that decide whether it counts, its players and its start position.
 struct GameTags {
     std::string white, black;

@@ -1,11 +1,13 @@
 // The PGN reader with the scanner's whole per-game counting, and the chunk cutter: any bytes,
 // both eval parsings, with and without groups.
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
-#include "wdl/counts/count_map.hpp"
+#include "wdl/counts/grouped_counts.hpp"
 #include "wdl/pgn/reader.hpp"
 #include "wdl/scan/game_counter.hpp"
+#include "wdl/scan/game_grouping.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
@@ -13,8 +15,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     wdl::scan::CountingRules rules;
     rules.eval_parsing =
         data[0] & 1 ? wdl::scan::EvalParsing::Legacy : wdl::scan::EvalParsing::Exact;
-    rules.bin_width = 1 + (data[0] >> 1) % 16;
-    wdl::counts::CountMap counts;
+    rules.bin_width = 1 + ((data[0] >> 1) & 15);
+    wdl::counts::Grouping grouping{wdl::counts::GroupBy::Game, 1 + (data[0] >> 5)};
+    wdl::scan::GameGrouping groups(grouping, {"fuzz.pgn"}, {}, {"fuzz.pgn"});
+    bool grouped = data[0] & 32;
+    if (grouped) rules.grouping = &groups;
+    wdl::counts::PositionCounts counts(grouped ? std::optional(grouping) : std::nullopt);
     wdl::scan::GameCounter counter(rules, counts);
     counter.begin_chunk(0, 0);
     wdl::pgn::read_games(text, counter);

@@ -1,19 +1,35 @@
 #!/usr/bin/env bash
-# What --groups costs the scanner: scan time of copies of the bundled sample without and with
-# --groups 64, at 1 and 2 threads (interleaved rounds, medians), peak memory and output size.
-# Each copy lies in its own folder, so its games fall into other groups than the original's.
-# Usage: scripts/bench_scan_groups.sh [copies (default 100)] [rounds (default 5)]
+# What --groups costs the scanner: scan time without and with --groups 64, at 1 and 2 threads
+# (interleaved rounds, medians), peak memory and output size. The corpus is copies of the
+# bundled sample, each in its own folder so that its games fall into other groups than the
+# original's, or any folder of games (--corpus, e.g. the scanner benchmark's bench-corpus/many).
+# Usage: scripts/bench_scan_groups.sh [--copies N (default 100)] [--corpus DIR] [--rounds N (5)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-copies=${1:-100}
-rounds=${2:-5}
+copies=100
+rounds=5
+corpus=
+while [ $# -gt 0 ]; do
+    case $1 in
+        --copies) copies=$2; shift 2 ;;
+        --corpus) corpus=$2; shift 2 ;;
+        --rounds) rounds=$2; shift 2 ;;
+        *) echo "usage: $0 [--copies N] [--corpus DIR] [--rounds N]" >&2; exit 2 ;;
+    esac
+done
 work=out/bench/scan_groups
 scanner=${SCANNER:-build/apps/scoreWDLstat}
 [ -x "$scanner" ] || TARGETS=scoreWDLstat bash scripts/build.sh
 command -v /usr/bin/time >/dev/null || { apt-get update -q && apt-get install -y -q time; }
+mkdir -p "$work"
 
-corpus=$work/corpus
-if [ ! -f "$corpus/.complete" ]; then
+if [ -n "$corpus" ]; then
+    description="$corpus"
+else
+    corpus=$work/corpus
+    description="$copies copies of data/ ($((copies * 800)) games)"
+fi
+if [ ! -f "$corpus/.complete" ] && [ "$description" != "$corpus" ]; then
     rm -rf "$corpus" && mkdir -p "$corpus"
     for ((i = 0; i < copies; i++)); do
         for f in data/*/*/*.pgn.gz; do
@@ -50,8 +66,7 @@ peak_mib() {  # peak resident memory in MiB of one scan
     echo $(($(tail -1 "$work/time.log") / 1024))
 }
 
-printf '\n%s copies of data/ (%s games), medians of %s interleaved rounds:\n\n' "$copies" \
-    "$((copies * 800))" "$rounds"
+printf '\n%s, medians of %s interleaved rounds:\n\n' "$description" "$rounds"
 printf '| threads | plain | --groups 64 | ratio |\n|---|---|---|---|\n'
 for threads in 1 2; do
     plain=$(median <<<"${times[$threads]}")

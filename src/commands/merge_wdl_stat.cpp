@@ -21,7 +21,7 @@ nlohmann::json grouping_json(const std::optional<counts::Grouping>& grouping) {
     return {{"groups", grouping->groups}, {"groupBy", counts::group_by_name(grouping->by)}};
 }
 
-nlohmann::json summary_json(const counts::MergedCounts& merged,
+nlohmann::json summary_json(const counts::MergedCounts& merged, std::size_t keys,
                             const std::filesystem::path& output) {
     nlohmann::json inputs = nlohmann::json::array();
     for (const auto& input : merged.inputs) {
@@ -36,19 +36,9 @@ nlohmann::json summary_json(const counts::MergedCounts& merged,
     return {{"inputs", inputs},
             {"output", output.string()},
             {"grouping", grouping_json(merged.grouping)},
-            {"keys", merged.counts.distinct_keys()},
+            {"keys", keys},
             {"positions", merged.positions},
             {"binWidth", merged.bin_width}};
-}
-
-// Distinct keys of the merged counts, their groups left aside.
-std::size_t distinct_plain_keys(const counts::MergedCounts& merged) {
-    if (!merged.grouping) return merged.counts.distinct_keys();
-    counts::CountMap plain;
-    merged.counts.for_each([&](std::uint64_t key, std::uint64_t count) {
-        plain.add(counts::without_group(key), count);
-    });
-    return plain.distinct_keys();
 }
 
 }  // namespace
@@ -63,17 +53,16 @@ void merge_wdl_stat(const MergeWdlStatOptions& options) {
         fmt::print("Read {}: {} keys, {} positions ({}).\n", input.file.string(), input.keys,
                    input.positions, kind_text(input.grouping));
     }
-    if (merged.grouping)
-        counts::write_grouped_count_file(merged.counts, *merged.grouping, output);
-    else
-        counts::write_count_file(merged.counts, output);
+    counts::write_counts(merged.counts, output);
+    std::size_t keys = merged.counts.distinct_keys();
     std::string bin_width =
         merged.bin_width ? fmt::format("evals in steps of {}", merged.bin_width) : "no evals";
     fmt::print("Merged {} count files ({}; {}) into {}: {} keys, {} positions.\n",
                merged.inputs.size(), kind_text(merged.grouping), bin_width, options.output.string(),
-               distinct_plain_keys(merged), merged.positions);
+               keys, merged.positions);
     if (options.json)
-        util::write_file_atomically(*options.json, summary_json(merged, options.output).dump(2));
+        util::write_file_atomically(*options.json,
+                                    summary_json(merged, keys, options.output).dump(2));
 }
 
 }  // namespace wdl::commands

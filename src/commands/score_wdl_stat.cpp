@@ -110,11 +110,7 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
         throw Error("none of the " + std::to_string(files.size()) + " files could be read.");
     std::cout << "Time taken: " << elapsed.count() << "s" << std::endl;
     std::cout << scan::format_scan_summary(result, elapsed.count());
-    if (options.grouping) {
-        counts::write_grouped_count_file(result.counts, *options.grouping, output);
-    } else {
-        counts::write_count_file(result.counts, output);
-    }
+    counts::write_counts(result.counts, output);
     std::cout << "Wrote " << result.tally.positions << " scored positions from "
               << result.tally.games_accepted << " games to " << options.output.string()
               << " for analysis." << std::endl;

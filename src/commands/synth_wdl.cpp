@@ -69,23 +69,19 @@ void synth_wdl(const SynthWdlOptions& options) {
                settings.seed);
     std::fflush(stdout);
     auto sampled = synth::sample_counts(settings, *source);
-    counts::Grouping grouping{counts::GroupBy::Game, settings.groups};
-    if (settings.groups > 0) {
-        counts::write_grouped_count_file(sampled.counts, grouping, output);
-    } else {
-        counts::write_count_file(sampled.counts, output);
-    }
+    counts::write_counts(sampled.counts, output);
+    std::size_t keys = sampled.counts.distinct_keys();
     fmt::print(
         "Wrote {} positions{} in {} keys to {}{}.\n", sampled.positions,
-        settings.games ? fmt::format(" of {} games", sampled.games) : "",
-        sampled.counts.distinct_keys(), options.output.string(),
+        settings.games ? fmt::format(" of {} games", sampled.games) : "", keys,
+        options.output.string(),
         settings.groups > 0 ? fmt::format(", split into {} groups by game", settings.groups) : "");
     if (options.json) {
         nlohmann::ordered_json json;
         json["output"] = options.output.string();
         json["positions"] = sampled.positions;
         if (settings.games) json["games"] = sampled.games;
-        json["keys"] = sampled.counts.distinct_keys();
+        json["keys"] = keys;
         json["groups"] = settings.groups;
         json["seed"] = settings.seed;
         json["source"] = options.from ? options.from->string() : "synthetic";

@@ -86,11 +86,11 @@ DataScores score_models(const std::vector<model::NamedModel>& models,
     std::vector<double> positions(groups);
     std::vector<ModelSums> sums(models.size(), ModelSums(groups));
     std::vector<double> losses(models.size());
-    counts.counts.for_each([&](std::uint64_t packed, std::uint64_t stored) {
-        auto key = counts::unpack_key(counts::without_group(packed));
+    counts.counts.for_each([&](std::uint64_t packed, int group_number, std::uint64_t stored) {
+        auto key = counts::unpack_key(packed);
         auto cell = grid.cell_of(key);
         if (!cell) return;
-        auto group = std::size_t(counts::group_of_packed(packed));
+        auto group = std::size_t(group_number);
         double count = double(stored);
         int outcome = int(key.result);
         positions[group] += count;

@@ -20,11 +20,17 @@ std::string kind_of(const std::optional<Grouping>& grouping) {
     return "a grouped count file (" + describe(*grouping) + ")";
 }
 
-// One file's counts, added into `merged` with their group.
-MergedInput read_input(const std::filesystem::path& file, CountMap& merged) {
+// What one file holds, and its counts.
+std::pair<MergedInput, PositionCounts> read_input(const std::filesystem::path& file) {
     MergedInput input;
     input.file = file;
-    CountMap own;
+    struct Entry {
+        std::uint64_t key;
+        int group;
+        std::uint64_t count;
+    };
+    // Whether the file is grouped is known only at its end: its counts wait until then.
+    std::vector<Entry> entries;
     int step = 0;
     std::vector<bool> seen_evals(2 * kMaxEval + 1);
     // Plain files may pass negative corrections for repeated keys: modular sums stay exact,
@@ -36,7 +42,7 @@ MergedInput read_input(const std::filesystem::path& file, CountMap& merged) {
                     fmt::format("{}: key \"{}\" is outside what count files hold (move "
                                 "0-65535, material 0-255, eval -32768-32767).",
                                 file.string(), format_key(key)));
-            own.add(with_group(pack_key(key), group), std::uint64_t(count));
+            entries.push_back({pack_key(key), group, std::uint64_t(count)});
             if (key.eval == kMateEval || key.eval == -kMateEval || key.eval == 0) return;
             step = std::gcd(step, key.eval);
             if (std::abs(key.eval) <= kMaxEval) seen_evals[std::size_t(key.eval + kMaxEval)] = true;
@@ -45,14 +51,16 @@ MergedInput read_input(const std::filesystem::path& file, CountMap& merged) {
     input.grouping = report.grouping;
     input.repeated_keys = std::move(report.repeated_keys);
     input.eval_step = step;
-    input.keys = own.distinct_keys();
-    own.for_each([&](std::uint64_t key, std::uint64_t count) {
+    PositionCounts own(input.grouping);
+    for (const Entry& entry : entries) own.add(entry.key, entry.group, entry.count);
+    entries = {};
+    own.for_each([&](std::uint64_t, int, std::uint64_t count) {
         if (count > kMaxCount || input.positions + count > kMaxCount)
             throw Error(file.string() + ": its counts add up to more than 2^63 - 1.");
         input.positions += count;
-        merged.add(key, count);
     });
-    return input;
+    input.keys = own.distinct_keys();
+    return {std::move(input), std::move(own)};
 }
 
 void check_kind(const MergedInput& first, const MergedInput& input) {
@@ -97,8 +105,14 @@ MergedCounts merge_count_files(const std::vector<std::filesystem::path>& files,
     if (bin_width && *bin_width < 1) throw Error("--binWidth must be at least 1.");
     MergedCounts merged;
     for (const auto& file : files) {
-        merged.inputs.push_back(read_input(file, merged.counts));
+        auto [input, own] = read_input(file);
+        merged.inputs.push_back(std::move(input));
         check_kind(merged.inputs.front(), merged.inputs.back());
+        if (merged.inputs.size() == 1) {
+            merged.counts = std::move(own);
+        } else {
+            merged.counts.merge(own);
+        }
         std::uint64_t positions = merged.inputs.back().positions;
         if (merged.positions + positions > kMaxCount)
             throw Error(file.string() + ": the merged counts add up to more than 2^63 - 1.");

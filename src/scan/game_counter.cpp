@@ -28,7 +28,7 @@ void GameTally::add(const GameTally& other) {
     scoreless_comments += other.scoreless_comments;
 }
 
-GameCounter::GameCounter(const CountingRules& rules, counts::CountMap& counts)
+GameCounter::GameCounter(const CountingRules& rules, counts::PositionCounts& counts)
     : rules_(rules), counts_(counts) {
     tags_.exact_termination_letter = rules_.eval_parsing == EvalParsing::Legacy;
     game_keys_.reserve(512);
@@ -45,8 +45,10 @@ void GameCounter::begin_chunk(std::size_t file_index, std::uint64_t offset) {
 
 void GameCounter::begin_game(std::size_t offset) {
     ++tally_.games_read;
-    if (rules_.grouping)
+    if (rules_.grouping) {
         game_group_ = rules_.grouping->group_of(file_index_, chunk_offset_ + offset);
+        counts_.grouped->begin_game(game_group_);
+    }
     tags_.clear();
     counting_ = false;
     game_keys_.clear();
@@ -119,10 +121,10 @@ void GameCounter::count_position(int eval) {
     if (!counts_side(board_.side_to_move())) return;
     bool is_mate = eval == kMateScore || eval == -kMateScore;
     int binned = is_mate ? eval : binned_scores_[std::size_t(eval + kMaxScore)];
-    std::uint64_t packed = counts::with_group(
-        counts::pack_key(counted_key(board_, *tags_.white_outcome, binned)), game_group_);
-    counts_.prefetch(packed);  // added at the game's end, by then without a wait for memory
+    std::uint64_t packed = counts::pack_key(counted_key(board_, *tags_.white_outcome, binned));
     game_keys_.push_back(packed);
+    if (counts_.grouped) return counts_.grouped->add_to_game(packed);
+    counts_.plain.prefetch(packed);  // added at the game's end, by then without a wait for memory
 }
 
 bool GameCounter::move(std::string_view san, std::string_view comment) {
@@ -157,7 +159,11 @@ void GameCounter::end_game(bool terminated) {
         auto unterminated = unterminated_game(ply_);
         return skip_game(unterminated.reason, unterminated.warning);
     }
-    for (auto key : game_keys_) counts_.add(key);
+    if (counts_.grouped) {
+        counts_.grouped->commit_game();
+    } else {
+        for (auto key : game_keys_) counts_.plain.add(key);
+    }
     tally_.positions += game_keys_.size();
     ++tally_.games_accepted;
     counting_ = false;

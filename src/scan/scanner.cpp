@@ -1,6 +1,7 @@
 #include "wdl/scan/scanner.hpp"
 
 #include <memory>
+#include <optional>
 
 #include "wdl/pgn/reader.hpp"
 
@@ -10,7 +11,9 @@ namespace {
 // Counts the games of the chunks one thread reads into that thread's own map.
 class CountingConsumer : public ChunkConsumer {
   public:
-    explicit CountingConsumer(const CountingRules& rules) : counter_(rules, counts_) {}
+    explicit CountingConsumer(const CountingRules& rules)
+        : counts_(rules.grouping ? std::optional(rules.grouping->grouping()) : std::nullopt),
+          counter_(rules, counts_) {}
 
     ChunkReport consume(const TextChunk& chunk) override {
         std::uint64_t games_before = counter_.tally().games_read;
@@ -26,11 +29,11 @@ class CountingConsumer : public ChunkConsumer {
         return report;
     }
 
-    counts::CountMap& counts() { return counts_; }
+    counts::PositionCounts& counts() { return counts_; }
     const GameTally& tally() const { return counter_.tally(); }
 
   private:
-    counts::CountMap counts_;
+    counts::PositionCounts counts_;
     GameCounter counter_;
 };
 

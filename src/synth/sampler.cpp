@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <tuple>
@@ -89,9 +90,8 @@ counts::Outcome draw_outcome(stats::Random& random, const std::array<double, 3>&
     return counts::Outcome::Loss;
 }
 
-std::uint64_t key_of(counts::Outcome result, const PositionShape& shape, int group) {
-    return counts::with_group(counts::pack_key({result, shape.move, shape.material, shape.eval}),
-                              group);
+std::uint64_t key_of(counts::Outcome result, const PositionShape& shape) {
+    return counts::pack_key({result, shape.move, shape.material, shape.eval});
 }
 
 // A position of the source given its result: a draw accepted with the model's probability of
@@ -114,7 +114,8 @@ PositionShape draw_given(const PositionSource& source, stats::Random& random,
 // The positions of one chunk, drawn from its own stream so that chunks can be drawn on any
 // thread in any order. Returns the number of games.
 std::uint64_t sample_chunk(const SamplerSettings& settings, const PositionSource& source,
-                           std::uint64_t chunk, std::uint64_t positions, counts::CountMap& counts) {
+                           std::uint64_t chunk, std::uint64_t positions,
+                           counts::PositionCounts& counts) {
     std::uint64_t stream = stats::stream_seed(settings.seed, chunk);
     stats::Random random(stream);
     auto group_of = [&](std::uint64_t game) {
@@ -126,7 +127,7 @@ std::uint64_t sample_chunk(const SamplerSettings& settings, const PositionSource
     if (!settings.games) {
         for (std::uint64_t i = 0; i < positions; ++i) {
             PositionShape shape = source.draw(random);
-            counts.add(key_of(draw_outcome(random, probabilities(shape)), shape, group_of(i)));
+            counts.add(key_of(draw_outcome(random, probabilities(shape)), shape), group_of(i));
         }
         return positions;
     }
@@ -139,10 +140,10 @@ std::uint64_t sample_chunk(const SamplerSettings& settings, const PositionSource
         int group = group_of(games);
         PositionShape shape = source.draw(random);
         counts::Outcome result = draw_outcome(random, probabilities(shape));
-        counts.add(key_of(result, shape, group));
+        counts.add(key_of(result, shape), group);
         for (std::uint64_t i = 1; i < length; ++i) {
             shape = draw_given(source, random, result, probabilities);
-            counts.add(key_of(result, shape, group));
+            counts.add(key_of(result, shape), group);
         }
         drawn += length;
     }
@@ -155,7 +156,9 @@ SampledCounts sample_counts(const SamplerSettings& settings, const PositionSourc
     const std::uint64_t chunks = (settings.positions + kChunkPositions - 1) / kChunkPositions;
     const std::size_t threads = std::clamp<std::size_t>(std::size_t(std::max(settings.threads, 1)),
                                                         1, std::max<std::size_t>(chunks, 1));
-    std::vector<counts::CountMap> maps(threads);
+    std::optional<counts::Grouping> grouping;
+    if (settings.groups > 0) grouping = counts::Grouping{counts::GroupBy::Game, settings.groups};
+    std::vector<counts::PositionCounts> maps(threads, counts::PositionCounts(grouping));
     std::vector<std::uint64_t> games(threads);
     std::atomic<std::uint64_t> next{0};
     std::atomic<bool> failed{false};

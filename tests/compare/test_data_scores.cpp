@@ -19,7 +19,7 @@ model::NamedModel flat_model(const std::string& name, double a, double b) {
 }
 
 void add(counts::MergedCounts& counts, counts::Outcome result, std::uint64_t count, int group) {
-    counts.counts.add(counts::with_group(counts::pack_key({result, 10, 40, 0}), group), count);
+    counts.counts.add(counts::pack_key({result, 10, 40, 0}), group, count);
 }
 
 // -log of a flat model's probability of each outcome at eval 0.
@@ -61,6 +61,7 @@ TEST_CASE("models are scored on counts with errors of independent positions by h
 TEST_CASE("grouped counts give errors with the groups as units", "[compare][scores]") {
     counts::MergedCounts counts;
     counts.grouping = counts::Grouping{counts::GroupBy::Game, 2};
+    counts.counts = counts::PositionCounts(counts.grouping);
     add(counts, counts::Outcome::Win, 2, 0);
     add(counts, counts::Outcome::Draw, 2, 1);
     auto scores = compare::score_models({flat_model("A", 100, 100)}, counts,
@@ -77,7 +78,7 @@ TEST_CASE("grouped counts give errors with the groups as units", "[compare][scor
 
 TEST_CASE("counts with nothing retained cannot be scored", "[compare][scores]") {
     counts::MergedCounts counts;
-    counts.counts.add(counts::pack_key({counts::Outcome::Win, 150, 40, 0}), 1);  // move > 120
+    counts.counts.add(counts::pack_key({counts::Outcome::Win, 150, 40, 0}), 0);  // move > 120
     CHECK_THROWS_WITH(compare::score_models({flat_model("A", 100, 100)}, counts,
                                             model::Normalization::fixed(100), {}),
                       Catch::Contains("nothing to score"));

@@ -311,15 +311,15 @@ std::string grouped_error_of(const std::string& name, const std::string& content
 
 TEST_CASE("grouped count files are read group by group, and summed by plain readers",
           "[counts][file][groups]") {
-    wdl::counts::CountMap counts;
+    Grouping grouping{wdl::counts::GroupBy::Test, 3};
+    wdl::counts::GroupedCounts counts(grouping);
     auto key = [](const char* text) {
         return wdl::counts::pack_key(*wdl::counts::parse_key(text));
     };
-    counts.add(wdl::counts::with_group(key("('W', 12, 62, 35)"), 0), 4);
-    counts.add(wdl::counts::with_group(key("('W', 12, 62, 35)"), 2), 1);
-    counts.add(wdl::counts::with_group(key("('L', 3, 40, -5)"), 2), 7);
-    Grouping grouping{wdl::counts::GroupBy::Test, 3};
-    std::string text = wdl::counts::grouped_count_file_text(counts, grouping);
+    counts.add(key("('W', 12, 62, 35)"), 0, 4);
+    counts.add(key("('W', 12, 62, 35)"), 2, 1);
+    counts.add(key("('L', 3, 40, -5)"), 2, 7);
+    std::string text = wdl::counts::grouped_count_file_text(counts);
     CHECK(
         text ==
         "{\n  \"format\": \"wdlfit-grouped-counts\",\n  \"version\": 1,\n  \"groupBy\": \"test\",\n"
@@ -340,7 +340,8 @@ TEST_CASE("grouped count files are read group by group, and summed by plain read
     fs::remove(path);
     // No counts: no keys.
     CHECK(
-        wdl::counts::grouped_count_file_text({}, {wdl::counts::GroupBy::Game, 1}) ==
+        wdl::counts::grouped_count_file_text(
+            wdl::counts::GroupedCounts({wdl::counts::GroupBy::Game, 1})) ==
         "{\n  \"format\": \"wdlfit-grouped-counts\",\n  \"version\": 1,\n  \"groupBy\": \"game\",\n"
         "  \"groups\": 1,\n  \"keys\": [],\n  \"counts\": [\n    []\n  ]\n}");
 }
@@ -441,23 +442,21 @@ class RecordingTarget : public wdl::counts::CountTarget {
 
 // Large files are read in halves on two threads, which a grouped file must not be.
 TEST_CASE("a large grouped file reaches a count target group by group", "[counts][file][groups]") {
-    wdl::counts::CountMap counts;
+    Grouping grouping{wdl::counts::GroupBy::Game, 10};
+    wdl::counts::GroupedCounts counts(grouping);
+    std::size_t cells = 0;
     for (int move = 1; move <= 200; ++move)
         for (int material = 0; material <= 78; ++material)
-            for (int eval = -100; eval <= 100; eval += 10)
-                counts.add(wdl::counts::with_group(wdl::counts::pack_key({wdl::counts::Outcome::Win,
-                                                                          move, material, eval}),
-                                                   (move + eval + 700) % 7 + 3),
-                           std::uint64_t(material + 1));
-    Grouping grouping{wdl::counts::GroupBy::Game, 10};
-    auto path =
-        write_temp("large_grouped.json", wdl::counts::grouped_count_file_text(counts, grouping));
+            for (int eval = -100; eval <= 100; eval += 10, ++cells)
+                counts.add(wdl::counts::pack_key({wdl::counts::Outcome::Win, move, material, eval}),
+                           (move + eval + 700) % 7 + 3, std::uint64_t(material + 1));
+    auto path = write_temp("large_grouped.json", wdl::counts::grouped_count_file_text(counts));
     REQUIRE(fs::file_size(path) > (std::size_t{8} << 20));
     RecordingTarget target;
     auto report = wdl::counts::read_count_file(path, target);
     CHECK(report.grouping == grouping);
     CHECK(target.plain.empty());
     CHECK(target.grouped == read_grouped(path));
-    CHECK(target.grouped.size() == counts.distinct_keys());
+    CHECK(target.grouped.size() == cells);
     fs::remove(path);
 }

@@ -24,8 +24,8 @@ fs::path write_input(const std::string& name, const std::string& content) {
 // The merged counts as (group, spelled key) -> count.
 std::map<std::pair<int, std::string>, std::uint64_t> counts_of(const MergedCounts& merged) {
     std::map<std::pair<int, std::string>, std::uint64_t> counts;
-    merged.counts.for_each([&](std::uint64_t key, std::uint64_t count) {
-        counts[{group_of_packed(key), format_key(unpack_key(without_group(key)))}] = count;
+    merged.counts.for_each([&](std::uint64_t key, int group, std::uint64_t count) {
+        counts[{group, format_key(unpack_key(key))}] = count;
     });
     return counts;
 }

@@ -47,10 +47,9 @@ inline SampledFit sample_and_fit(const synth::SamplerSettings& settings,
     SampledFit sampled;
     sampled.grid = std::make_unique<CountGrid>(GridFilter{}, settings.normalization, true);
     auto counts = synth::sample_counts(settings, synth::SyntheticPositions(5));
-    counts::for_each_grouped_count(
-        counts.counts, [&](int group, const counts::PositionKey& key, std::int64_t count) {
-            sampled.grid->add_to_group(group, key, count);
-        });
+    counts.counts.for_each([&](std::uint64_t key, int group, std::uint64_t count) {
+        sampled.grid->add_to_group(group, counts::unpack_key(key), std::int64_t(count));
+    });
     sampled.data = std::make_unique<GroupedData>(*sampled.grid);
     sampled.options = {method, model::MomType::Material, 58, 10,
                        settings.normalization.pawn_value()};

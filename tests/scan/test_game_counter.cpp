@@ -19,11 +19,11 @@ struct Counted {
 };
 
 Counted count_games(const std::string& pgn, const CountingRules& rules = {}) {
-    counts::CountMap counts;
+    counts::PositionCounts counts;
     GameCounter counter(rules, counts);
     pgn::read_games(pgn, counter);
     Counted counted{{}, counter.tally()};
-    counts.for_each([&](std::uint64_t key, std::uint64_t count) {
+    counts.plain.for_each([&](std::uint64_t key, std::uint64_t count) {
         counted.keys[wdl::counts::format_key(wdl::counts::unpack_key(key))] += count;
     });
     return counted;

@@ -58,8 +58,8 @@ TEST_CASE("cutting one file into chunks for several threads changes no count or 
     for (int threads : {1, 3}) {
         INFO("threads " << threads);
         auto chunked = scan(file, threads, 4096);
-        CHECK(wdl::counts::count_file_text(chunked.counts) ==
-              wdl::counts::count_file_text(whole.counts));
+        CHECK(wdl::counts::count_file_text(chunked.counts.plain) ==
+              wdl::counts::count_file_text(whole.counts.plain));
         CHECK(chunked.tally.positions == whole.tally.positions);
         CHECK(chunked.tally.games_accepted == whole.tally.games_accepted);
         CHECK(chunked.files.warnings == whole.files.warnings);
@@ -93,21 +93,22 @@ TEST_CASE("games keep their groups however the text is cut and read", "[scan][sc
     };
     auto whole = grouped_scan(1, std::size_t{1} << 30);
     auto plain = scan(file, 1, std::size_t{1} << 30);
-    std::string text = wdl::counts::grouped_count_file_text(whole.counts, grouping);
+    REQUIRE(whole.counts.grouped);
+    CHECK(whole.counts.grouped->grouping() == grouping);
+    std::string text = wdl::counts::grouped_count_file_text(*whole.counts.grouped);
     for (int threads : {1, 3}) {
         INFO("threads " << threads);
-        CHECK(wdl::counts::grouped_count_file_text(grouped_scan(threads, 4096).counts, grouping) ==
+        CHECK(wdl::counts::grouped_count_file_text(*grouped_scan(threads, 4096).counts.grouped) ==
               text);
     }
     // The groups add up to the plain counts, and every group has games.
     wdl::counts::CountMap sum;
     std::set<int> used;
-    wdl::counts::for_each_grouped_count(
-        whole.counts, [&](int group, const wdl::counts::PositionKey& key, std::int64_t count) {
-            sum.add(wdl::counts::pack_key(key), std::uint64_t(count));
-            used.insert(group);
-        });
-    CHECK(wdl::counts::count_file_text(sum) == wdl::counts::count_file_text(plain.counts));
+    whole.counts.for_each([&](std::uint64_t key, int group, std::uint64_t count) {
+        sum.add(key, count);
+        used.insert(group);
+    });
+    CHECK(wdl::counts::count_file_text(sum) == wdl::counts::count_file_text(plain.counts.plain));
     CHECK(used.size() == 16);
 }
 

@@ -31,13 +31,13 @@ struct Tally {
 
 Tally tally(const SamplerSettings& settings, const SampledCounts& sampled) {
     Tally t;
-    wdl::counts::for_each_grouped_count(
-        sampled.counts, [&](int, const wdl::counts::PositionKey& key, std::int64_t count) {
-            auto p = outcome_probabilities(settings.model, settings.normalization,
-                                           {key.move, key.material, key.eval});
-            t.observed[std::size_t(key.result)] += double(count);
-            for (std::size_t o = 0; o < 3; ++o) t.expected[o] += double(count) * p[o];
-        });
+    sampled.counts.for_each([&](std::uint64_t packed, int, std::uint64_t count) {
+        auto key = wdl::counts::unpack_key(packed);
+        auto p = outcome_probabilities(settings.model, settings.normalization,
+                                       {key.move, key.material, key.eval});
+        t.observed[std::size_t(key.result)] += double(count);
+        for (std::size_t o = 0; o < 3; ++o) t.expected[o] += double(count) * p[o];
+    });
     return t;
 }
 
@@ -53,10 +53,9 @@ TEST_CASE("a seed gives one file, whatever the threads", "[synth]") {
         auto three = sample_counts(settings, source);
         settings.seed = 8;
         auto other = sample_counts(settings, source);
-        wdl::counts::Grouping grouping{wdl::counts::GroupBy::Game, 64};
         auto text = [&](const SampledCounts& s) {
-            return games ? wdl::counts::grouped_count_file_text(s.counts, grouping)
-                         : wdl::counts::count_file_text(s.counts);
+            return games ? wdl::counts::grouped_count_file_text(*s.counts.grouped)
+                         : wdl::counts::count_file_text(s.counts.plain);
         };
         CHECK(one.counts.total_count() == 300000);
         CHECK(text(one) == text(three));
@@ -85,10 +84,9 @@ TEST_CASE("the positions of a game share its result and follow the model", "[syn
     CHECK(sampled.games > 150);
     CHECK(sampled.games < 250);
     std::map<int, std::set<wdl::counts::Outcome>> results;
-    wdl::counts::for_each_grouped_count(
-        sampled.counts, [&](int group, const wdl::counts::PositionKey& key, std::int64_t) {
-            results[group].insert(key.result);
-        });
+    sampled.counts.for_each([&](std::uint64_t key, int group, std::uint64_t) {
+        results[group].insert(wdl::counts::unpack_key(key).result);
+    });
     std::size_t pure = 0;
     for (const auto& [group, outcomes] : results) pure += outcomes.size() == 1;
     CHECK(results.size() >= sampled.games - 2);  // two games rarely share a group

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "wdl/counts/count_map.hpp"
+#include "wdl/counts/grouped_counts.hpp"
 #include "wdl/counts/grouping.hpp"
 #include "wdl/counts/position_key.hpp"
 #include "wdl/util/atomic_file.hpp"
@@ -86,16 +87,14 @@ std::string count_file_text(const CountMap& counts);
 // failure. The output is opened by the caller, so that a bad path fails before a long scan.
 void write_count_file(const CountMap& counts, util::AtomicFile& output);
 
-// The grouped count file of counts whose packed keys carry their group (with_group): the
-// header, the keys (one a line), and each group's list of (key number, count) pairs in the
-// order of the keys (one line a group).
-std::string grouped_count_file_text(const CountMap& grouped_counts, const Grouping& grouping);
+// The grouped count file of the counts: the header, the keys (one a line), and each group's
+// list of (key number, count) pairs in the order of the keys (one line a group).
+std::string grouped_count_file_text(const GroupedCounts& grouped_counts);
 
 // Writes grouped_count_file_text into the output and commits it, as write_count_file.
-void write_grouped_count_file(const CountMap& grouped_counts, const Grouping& grouping,
-                              util::AtomicFile& output);
+void write_grouped_count_file(const GroupedCounts& grouped_counts, util::AtomicFile& output);
 
-// Calls function(group, key, count) for every count of a map whose keys carry their group.
-void for_each_grouped_count(const CountMap& grouped_counts, const GroupedCountSink& function);
+// A plain or a grouped count file, as the counts are.
+void write_counts(const PositionCounts& counts, util::AtomicFile& output);
 
 }  // namespace wdl::counts

@@ -1,11 +1,11 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdlib>
 #include <optional>
 #include <vector>
 
 #include "wdl/counts/position_key.hpp"
+#include "wdl/util/huge_page_allocator.hpp"
 
 namespace wdl::counts {
 
@@ -17,11 +17,18 @@ class CountMap {
     CountMap();
 
     void add(std::uint64_t packed_key, std::uint64_t count = 1);
+    // The count of a key, which is first set to `count` if the key is new: one probe either
+    // way, so that the map can also number keys as they come.
+    std::uint64_t emplace(std::uint64_t packed_key, std::uint64_t count);
     // A hint that the key will be added soon: starts loading its slot, so that a caller who
     // knows its keys ahead (a scanner, at the end of each game) does not wait for memory.
     void prefetch(std::uint64_t packed_key) const {
         __builtin_prefetch(&slots_[slot_index(packed_key)]);
     }
+    // Grows the table to at least the other's size. Keys visited in another map's slot order
+    // come in the order of their hash, which a smaller table would pile into long runs of
+    // probes: do this before adding another map's keys (merge does).
+    void reserve_like(const CountMap& other);
     void merge(const CountMap& other);
 
     // The count of a key; none for a key never added.
@@ -44,30 +51,13 @@ class CountMap {
         std::uint64_t count = 0;
     };
 
-    // Large tables get transparent huge pages where the system offers them: a scan touches
-    // slots at random, and with 4 KiB pages nearly every touch of a table of megabytes also
-    // misses the TLB.
-    template <typename T>
-    struct HugePageAllocator {
-        using value_type = T;
-        HugePageAllocator() = default;
-        template <typename U>
-        HugePageAllocator(const HugePageAllocator<U>&) {}
-        T* allocate(std::size_t count) {
-            return static_cast<T*>(allocate_bytes(count * sizeof(T)));
-        }
-        void deallocate(T* pointer, std::size_t) { std::free(pointer); }
-        friend bool operator==(const HugePageAllocator&, const HugePageAllocator&) { return true; }
-    };
-    static void* allocate_bytes(std::size_t bytes);
-
     void grow();
     std::size_t slot_index(std::uint64_t key) const {
         // Fibonacci hashing spreads the structured packed keys over the table.
         return std::size_t((key * 0x9E3779B97F4A7C15ull) >> shift_);
     }
 
-    std::vector<Slot, HugePageAllocator<Slot>> slots_;
+    std::vector<Slot, util::HugePageAllocator<Slot>> slots_;
     int shift_;  // 64 - log2(slots_.size()): the hash's top bits pick the slot
     std::size_t size_ = 0;
 };

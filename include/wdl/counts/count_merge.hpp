@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "wdl/counts/count_map.hpp"
+#include "wdl/counts/grouped_counts.hpp"
 #include "wdl/counts/grouping.hpp"
 
 // Adding count files: the shards of one scan, or scans of different corpora (mergeWDLstat).
@@ -17,7 +17,7 @@ namespace wdl::counts {
 struct MergedInput {
     std::filesystem::path file;
     std::optional<Grouping> grouping;  // none: a plain file
-    std::size_t keys = 0;              // distinct keys (over all groups)
+    std::size_t keys = 0;              // distinct keys, their groups left aside
     std::uint64_t positions = 0;
     // The greatest common divisor of its non-mate evals (0 when none): the scan's bin width,
     // or a multiple of it when few keys are seen.
@@ -33,7 +33,7 @@ inline constexpr std::size_t kTrustedDistinctEvals = 16;
 struct MergedCounts {
     std::vector<MergedInput> inputs;
     std::optional<Grouping> grouping;  // the inputs' common groups; none when all are plain
-    CountMap counts;                   // packed keys, with their group when grouped
+    PositionCounts counts;             // grouped when the inputs are
     std::uint64_t positions = 0;
     int bin_width = 0;  // the inputs' common eval step (or the asserted one); 0 when unknown
 };

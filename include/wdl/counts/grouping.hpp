@@ -15,7 +15,7 @@ enum class GroupBy { Game, Test };
 std::string_view group_by_name(GroupBy by);
 std::optional<GroupBy> group_by_from_name(std::string_view name);
 
-// Groups are numbered 0 .. groups - 1; their number goes into 16 bits of a packed key.
+// Groups are numbered 0 .. groups - 1.
 inline constexpr int kMaxGroups = 65536;
 
 struct Grouping {
@@ -35,15 +35,5 @@ int group_of_game(std::string_view file, std::uint64_t offset, int groups);
 
 // The group of game number `index` of a sampler's stream `stream`.
 int group_of_drawn_game(std::uint64_t stream, std::uint64_t index, int groups);
-
-// A packed key (pack_key) with its group in the top 16 bits, for counting groups in one
-// CountMap; group 0 leaves the key as it is.
-inline std::uint64_t with_group(std::uint64_t packed_key, int group) {
-    return packed_key | (std::uint64_t(group) << 48);
-}
-inline int group_of_packed(std::uint64_t grouped_key) { return int(grouped_key >> 48); }
-inline std::uint64_t without_group(std::uint64_t grouped_key) {
-    return grouped_key & ((std::uint64_t{1} << 48) - 1);
-}
 
 }  // namespace wdl::counts

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "wdl/chess/board.hpp"
-#include "wdl/counts/count_map.hpp"
+#include "wdl/counts/grouped_counts.hpp"
 #include "wdl/pgn/reader.hpp"
 #include "wdl/scan/chunked_reader.hpp"
 #include "wdl/scan/eval_parsing.hpp"
@@ -59,7 +59,7 @@ struct GameTally {
 // --fixFENsource).
 class GameCounter : public pgn::Visitor {
   public:
-    GameCounter(const CountingRules& rules, counts::CountMap& counts);
+    GameCounter(const CountingRules& rules, counts::PositionCounts& counts);
 
     // Where the text read next lies (for the groups of its games): file and offset of a chunk.
     // Starts the chunk's lists of problems afresh.
@@ -85,7 +85,7 @@ class GameCounter : public pgn::Visitor {
     void skip_game(GameSkipReason reason, std::string description = {});
 
     const CountingRules& rules_;
-    counts::CountMap& counts_;
+    counts::PositionCounts& counts_;
     chess::Board board_;
     GameTally tally_;
     std::vector<GameProblem> problems_;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "wdl/counts/count_map.hpp"
+#include "wdl/counts/grouped_counts.hpp"
 #include "wdl/scan/chunked_reader.hpp"
 #include "wdl/scan/game_counter.hpp"
 
@@ -19,7 +19,7 @@ struct ScanSettings {
 };
 
 struct ScanResult {
-    counts::CountMap counts;
+    counts::PositionCounts counts;  // grouped with CountingRules::grouping
     GameTally tally;
     ReadSummary files;
 };

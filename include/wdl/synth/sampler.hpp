@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "wdl/counts/count_map.hpp"
+#include "wdl/counts/grouped_counts.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/model/wdl_model.hpp"
 #include "wdl/stats/random.hpp"
@@ -73,12 +73,12 @@ struct SamplerSettings {
     // Games: positions that share one result (see sample_counts); else independent positions.
     bool games = false;
     int positions_per_game = 100;  // mean; each game has uniformly M/2 .. 3M/2 positions
-    int groups = 0;                // > 0: keys carry their game's group (counts::with_group)
+    int groups = 0;                // > 0: the counts are split into groups by game
     int threads = 1;               // the counts do not depend on it
 };
 
 struct SampledCounts {
-    counts::CountMap counts;
+    counts::PositionCounts counts;
     std::uint64_t positions = 0, games = 0;
 };
 

@@ -16,7 +16,7 @@ GameGrouping::GameGrouping(const counts::Grouping& grouping,
     auto normal = [](const std::filesystem::path& path) {
         return std::filesystem::absolute(path).lexically_normal();
     };
-    std::filesystem::path folder = normal(base);
+    std::filesystem::path folder = base.empty() ? base : normal(base);  // empty: paths as given
     std::set<std::string> test_ids;
     for (const auto& file : listed) test_ids.insert(fishtest::test_id_of(file));
     for (const auto& file : files) {

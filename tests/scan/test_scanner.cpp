@@ -138,3 +138,9 @@ TEST_CASE("a file of many broken games lists the first few and counts the rest",
                Catch::Contains(std::to_string(5000 - kListedProblems) +
                                " more games skipped as broken (not listed)"));
 }
+
+TEST_CASE("a grouping without a base folder takes the file names as given", "[scan][groups]") {
+    wdl::counts::Grouping grouping{wdl::counts::GroupBy::Game, 8};
+    GameGrouping groups(grouping, {"games.pgn"}, {}, {"games.pgn"});
+    CHECK(groups.group_of(0, 123) == wdl::counts::group_of_game("games.pgn", 123, 8));
+}

@@ -44,15 +44,13 @@ void GroupedCounts::begin_game(int group) {
         throw std::invalid_argument("grouped counts: group " + std::to_string(group) +
                                     " is beyond the groups");
     game_group_ = group;
-    game_keys_.clear();
     game_cells_.clear();
 }
 
-void GroupedCounts::commit_game() {
-    while (game_cells_.size() < game_keys_.size()) find_game_cell(game_keys_[game_cells_.size()]);
-    for (std::size_t i = 0; i < game_keys_.size(); ++i)
-        add_to_cell(game_cells_[i], game_keys_[i], game_group_, 1);
-    game_keys_.clear();
+void GroupedCounts::commit_game(std::span<const std::uint64_t> game_keys) {
+    while (game_cells_.size() < game_keys.size()) find_game_cell(game_keys[game_cells_.size()]);
+    for (std::size_t i = 0; i < game_keys.size(); ++i)
+        add_to_cell(game_cells_[i], game_keys[i], game_group_, 1);
     game_cells_.clear();
 }
 

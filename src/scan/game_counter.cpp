@@ -123,7 +123,7 @@ void GameCounter::count_position(int eval) {
     int binned = is_mate ? eval : binned_scores_[std::size_t(eval + kMaxScore)];
     std::uint64_t packed = counts::pack_key(counted_key(board_, *tags_.white_outcome, binned));
     game_keys_.push_back(packed);
-    if (counts_.grouped) return counts_.grouped->add_to_game(packed);
+    if (counts_.grouped) return counts_.grouped->add_to_game(game_keys_);
     counts_.plain.prefetch(packed);  // added at the game's end, by then without a wait for memory
 }
 
@@ -160,7 +160,7 @@ void GameCounter::end_game(bool terminated) {
         return skip_game(unterminated.reason, unterminated.warning);
     }
     if (counts_.grouped) {
-        counts_.grouped->commit_game();
+        counts_.grouped->commit_game(game_keys_);
     } else {
         for (auto key : game_keys_) counts_.plain.add(key);
     }

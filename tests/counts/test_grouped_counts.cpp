@@ -64,8 +64,12 @@ TEST_CASE("a cell's count goes past 16 bits without loss", "[counts][grouped]") 
     Example example(64);
     std::vector<std::uint64_t> game(70000, 42);  // one key 70000 times in one game
     example.counts.begin_game(9);
-    for (std::uint64_t key : game) example.counts.add_to_game(key);
-    example.counts.commit_game();
+    std::vector<std::uint64_t> read;
+    for (std::uint64_t key : game) {
+        read.push_back(key);
+        example.counts.add_to_game(read);
+    }
+    example.counts.commit_game(read);
     example.expected[{42, 9}] += 70000;
     example.add(42, 9, 65536 * 3);  // a multiple of 2^16 on its own
     example.add(43, 63, 65535);     // just below
@@ -79,8 +83,12 @@ TEST_CASE("a game's keys all go into its group, once it is committed", "[counts]
     GroupedCounts counts(Grouping{GroupBy::Test, 100});
     auto add_game = [&](int group, bool commit) {
         counts.begin_game(group);
-        for (std::uint64_t key : {7, 8, 7, 9}) counts.add_to_game(key);
-        if (commit) counts.commit_game();
+        std::vector<std::uint64_t> read;
+        for (std::uint64_t key : {7, 8, 7, 9}) {
+            read.push_back(key);
+            counts.add_to_game(read);
+        }
+        if (commit) counts.commit_game(read);
     };
     add_game(77, true);
     add_game(50, false);  // a broken game: begun, never committed

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -25,20 +26,20 @@ class GroupedCounts {
 
     // Throws std::invalid_argument for a group outside 0 .. groups - 1.
     void add(std::uint64_t packed_key, int group, std::uint64_t count = 1);
-    // One count for each key of a game, all in the game's group: begin_game, add_to_game for
-    // each position, commit_game once the whole game is read (a game never committed adds
-    // nothing). A key's cell is looked up kLookAhead keys later, by which time the hint to
-    // load its hash slot has taken effect (a position takes about as long as a load from
+    // One count for each key of a game, all in the game's group: begin_game, then
+    // add_to_game(the game's keys so far) after each position, and commit_game(all its keys)
+    // once the whole game is read (a game never committed adds nothing). The keys stay in the
+    // caller's list. A key's cell is looked up kLookAhead keys later, by which time the hint
+    // to load its hash slot has taken effect (a position takes about as long as a load from
     // memory), and its cell is hinted in turn: at the commit hardly a load waits for memory.
     // Throws std::invalid_argument for a group outside the groups.
     void begin_game(int group);
-    void add_to_game(std::uint64_t packed_key) {
-        blocks_.prefetch(block_key(packed_key, game_group_ >> kBlockBits));
-        game_keys_.push_back(packed_key);
-        if (game_keys_.size() > game_cells_.size() + kLookAhead)
-            find_game_cell(game_keys_[game_cells_.size()]);
+    void add_to_game(std::span<const std::uint64_t> game_keys) {
+        blocks_.prefetch(block_key(game_keys.back(), game_group_ >> kBlockBits));
+        if (game_keys.size() > game_cells_.size() + kLookAhead)
+            find_game_cell(game_keys[game_cells_.size()]);
     }
-    void commit_game();
+    void commit_game(std::span<const std::uint64_t> game_keys);
     // Adds counts of the same grouping; throws std::invalid_argument for another grouping.
     void merge(const GroupedCounts& other);
 
@@ -116,9 +117,8 @@ class GroupedCounts {
     CountMap blocks_;            // block_key(key, group / 64) -> block number
     std::vector<Chunk> chunks_;  // the blocks' cells
     CountMap carries_;           // block_key(key, group) -> multiples of 2^16
-    // The game being added: its group, keys, and the cells of all keys but the last few.
+    // The game being added: its group, and the cells of all its keys but the last few.
     int game_group_ = 0;
-    std::vector<std::uint64_t> game_keys_;
     std::vector<std::size_t> game_cells_;
 };
 

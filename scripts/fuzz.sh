@@ -11,8 +11,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(pgn_counter block_reader count_file metadata fen_san)
 build=${BUILD_DIR:-build-fuzz}
-command -v clang++ >/dev/null && [ -n "$(find /usr/lib/llvm-*/lib/clang -name 'libclang_rt.fuzzer-x86_64.a' 2>/dev/null)" ] ||
-    { apt-get update -q && apt-get install -y -q clang libclang-rt-dev >/dev/null; }
+bash scripts/install-deps.sh --ci
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DWDL_FUZZ=ON -DWDL_BUILD_TESTS=OFF >/dev/null
 # shellcheck disable=SC2046

@@ -1,20 +1,31 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages wdlfit needs to build, test and plot (run as root).
+# Installs the Debian 12 packages wdlfit needs (run as root). Everything is named here, so a
+# minimal Debian 12 (debootstrap --variant=minbase) suffices: scripts/test-fresh-debian.sh proves it.
+# Usage: scripts/install-deps.sh [--ci]
+#   (none)  build, run, plot and test: what the README's two commands need
+#   --ci    also what the rest of .ci/run needs: clang-format, clang with its sanitizer and
+#           libFuzzer runtimes and its OpenMP (the fuzz build), Slurm and munge (the Slurm test)
 set -euo pipefail
 packages=(
-    cmake ninja-build g++ pkg-config git
+    ca-certificates cmake ninja-build g++ pkg-config git
     zlib1g-dev libdeflate-dev libzstd-dev libre2-dev nlohmann-json3-dev libsimdjson-dev
     libceres-dev catch2 libcurl4-openssl-dev libcli11-dev libfmt-dev
-    gnuplot-nox zstd jq clang-format python3-numpy clang libclang-rt-dev
+    gnuplot-nox zstd jq python3-numpy
     gaviotatb libgaviotatb-dev
 )
+case "${1:-}" in
+"") ;;
+--ci) packages+=(clang-format clang libclang-rt-dev libomp-dev slurm-wlm munge) ;;
+*) echo "Usage: $0 [--ci]" >&2; exit 2 ;;
+esac
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
         missing+=("$package")
 done
 if ((${#missing[@]})); then
+    echo "Installing ${missing[*]} ..."
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -q
-    apt-get install -y -q --no-install-recommends "${missing[@]}"
+    apt-get update -q >/dev/null
+    apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
 fi

@@ -12,11 +12,8 @@ bin=$(realpath "${1:-$root/build}")/apps
 for program in scoreWDLstat mergeWDLstat scoreWDL; do
     [[ -x $bin/$program ]] || { echo "Error: $bin/$program is not built." >&2; exit 1; }
 done
-if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
-    echo "Installing slurm-wlm and munge ..."
-    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q slurm-wlm munge; } \
-        >/dev/null || { echo "Skipped: slurm-wlm and munge could not be installed." >&2; exit 77; }
-fi
+bash "$root/scripts/install-deps.sh" --ci ||
+    { echo "Skipped: slurm-wlm and munge could not be installed." >&2; exit 77; }
 
 work=$(mktemp -d /tmp/wdlfit-slurm.XXXXXX)
 cluster=$work/cluster

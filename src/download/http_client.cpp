@@ -206,8 +206,8 @@ std::uint64_t HttpClient::get_to_file(const std::string& url, const std::filesys
         handle_->perform(url, options_, write, progress);
         if (check) {
             if (std::fflush(file.stream()) != 0)
-                throw Error("cannot write " + file.temporary_path().string());
-            if (auto defect = check(file.temporary_path())) throw HttpError(*defect, true);
+                throw Error("cannot write " + file.written_path().string());
+            if (auto defect = check(file.written_path())) throw HttpError(*defect, true);
         }
         file.commit();
         return written;

@@ -24,10 +24,24 @@ Error file_error(const std::string& what, const std::filesystem::path& path) {
     return Error(what + " " + path.string() + ": " + std::strerror(errno));
 }
 
+// A device, pipe or socket (/dev/null, /dev/stdout, a FIFO) is written in place: renaming a
+// file over it would replace it, for every other program too.
+bool is_special_file(const std::filesystem::path& path) {
+    std::error_code error;
+    auto status = std::filesystem::status(path, error);
+    return !error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+           !std::filesystem::is_directory(status);
+}
+
 }  // namespace
 
-AtomicFile::AtomicFile(std::filesystem::path target)
-    : target_(std::move(target)), temporary_(unique_temporary_name(target_)) {
+AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)) {
+    if (is_special_file(target_)) {
+        file_ = std::fopen(target_.c_str(), "wb");
+        if (!file_) throw file_error("cannot open", target_);
+        return;
+    }
+    temporary_ = unique_temporary_name(target_);
     file_ = std::fopen(temporary_.c_str(), "wb");
     if (!file_) throw file_error("cannot create", temporary_);
 }
@@ -36,16 +50,23 @@ AtomicFile::~AtomicFile() {
     if (committed_) return;
     if (file_) std::fclose(file_);
     std::error_code ignored;
-    std::filesystem::remove(temporary_, ignored);
+    if (!temporary_.empty()) std::filesystem::remove(temporary_, ignored);
 }
 
 void AtomicFile::write(std::string_view bytes) {
     if (bytes.empty()) return;
     if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
-        throw file_error("cannot write", temporary_);
+        throw file_error("cannot write", written_path());
 }
 
 void AtomicFile::commit() {
+    if (temporary_.empty()) {  // a special file, written in place
+        bool closed = std::fclose(file_) == 0;
+        file_ = nullptr;
+        if (!closed) throw file_error("cannot write", target_);
+        committed_ = true;
+        return;
+    }
     bool ok = std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;
     ok = (std::fclose(file_) == 0) && ok;
     file_ = nullptr;

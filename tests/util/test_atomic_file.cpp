@@ -1,7 +1,10 @@
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "program_runner.hpp"
 #include "wdl/util/atomic_file.hpp"
@@ -26,7 +29,7 @@ TEST_CASE("an atomic file appears only when committed", "[util]") {
         wdl::util::AtomicFile file(target);
         file.write("{}");
         CHECK_FALSE(fs::exists(target));
-        CHECK(fs::exists(file.temporary_path()));
+        CHECK(fs::exists(file.written_path()));
         file.commit();
     }
     CHECK(read_all(target) == "{}");
@@ -50,4 +53,24 @@ TEST_CASE("an abandoned atomic file leaves the old content and no temporary", "[
 TEST_CASE("an atomic file in a missing directory reports the path", "[util]") {
     CHECK_THROWS_WITH(wdl::util::AtomicFile("/nonexistent-dir/x.json"),
                       Catch::Contains("/nonexistent-dir/x.json"));
+}
+
+TEST_CASE("an atomic file whose target is a pipe writes into it and leaves it a pipe", "[util]") {
+    fs::path dir = wdl::testing::scratch_directory() / "wdl_atomic_fifo";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    fs::path fifo = dir / "pipe";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    std::string received;
+    std::thread reader([&] { received = read_all(fifo); });
+    {
+        wdl::util::AtomicFile file(fifo);
+        CHECK(file.written_path() == fifo);
+        file.write("through the pipe");
+        file.commit();
+    }
+    reader.join();
+    CHECK(received == "through the pipe");
+    CHECK(fs::is_fifo(fifo));
+    CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
 }

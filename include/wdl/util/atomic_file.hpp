@@ -8,7 +8,8 @@ namespace wdl::util {
 
 // A file that appears under its final name only once it is complete: data goes to a
 // temporary file in the same directory, which commit() renames over the target.
-// Destroying an uncommitted AtomicFile removes the temporary file.
+// Destroying an uncommitted AtomicFile removes the temporary file. A target that is a device,
+// pipe or socket (/dev/null, a FIFO) is written in place instead, never replaced.
 class AtomicFile {
   public:
     explicit AtomicFile(std::filesystem::path target);
@@ -20,7 +21,10 @@ class AtomicFile {
     // Flushes, syncs and renames; throws wdl::Error naming the file on failure.
     void commit();
 
-    const std::filesystem::path& temporary_path() const { return temporary_; }
+    // Where the bytes go until commit(): the temporary file, or a special target itself.
+    const std::filesystem::path& written_path() const {
+        return temporary_.empty() ? target_ : temporary_;
+    }
     std::FILE* stream() { return file_; }
 
   private:

@@ -11,6 +11,7 @@
 #include "wdl/stats/distributions.hpp"
 #include "wdl/stats/random.hpp"
 #include "wdl/util/error.hpp"
+#include "wdl/util/parallel_for.hpp"
 
 namespace wdl::fit {
 namespace {
@@ -119,16 +120,9 @@ std::vector<Refit> refit_weighted(const GroupedData& data, const FitOptions& opt
                                   const model::WdlModel& fitted,
                                   const std::vector<std::vector<double>>& weights, int threads) {
     std::vector<Refit> refits(weights.size());
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t i = next++; i < weights.size(); i = next++)
-            refits[i] = refit_model(data.weighted(weights[i]), options, fitted);
-    };
-    std::vector<std::thread> helpers;
-    for (int t = 1; t < std::min<int>(threads, int(weights.size())); ++t)
-        helpers.emplace_back(work);
-    work();
-    for (auto& helper : helpers) helper.join();
+    util::parallel_for(weights.size(), threads, [&](std::size_t, std::size_t i) {
+        refits[i] = refit_model(data.weighted(weights[i]), options, fitted);
+    });
     return refits;
 }
 

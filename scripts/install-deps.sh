@@ -26,6 +26,13 @@ done
 if ((${#missing[@]})); then
     echo "Installing ${missing[*]} ..."
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -q >/dev/null
-    apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+    log=$(mktemp)
+    if ! { apt-get update -q && apt-get install -y -q --no-install-recommends "${missing[@]}"; } \
+        >"$log" 2>&1; then
+        tail -40 "$log" >&2
+        rm -f "$log"
+        echo "Error: apt-get could not install the packages above." >&2
+        exit 1
+    fi
+    rm -f "$log"
 fi

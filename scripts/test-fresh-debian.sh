@@ -11,6 +11,9 @@ set -euo pipefail
 repository=$(cd "$(dirname "$0")/.." && pwd)
 [ "$(id -u)" -eq 0 ] || { echo "Error: run as root (debootstrap and chroot)." >&2; exit 1; }
 root=${1:-$(mktemp -d /var/tmp/wdlfit-fresh.XXXXXX)}
+# The root's "/" must be as open as a real one: mktemp makes it 0700, which locks out the
+# system users of apt (_apt) and of the packages' scripts (munge, slurm).
+chmod 755 "$root"
 log=$root.log
 echo "Fresh Debian 12 root: $root (logs: $log)"
 

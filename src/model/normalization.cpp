@@ -86,11 +86,17 @@ Normalization Normalization::from_json(std::string_view json) {
     dynamic.mom_max = required_number(object, "momMax");
     dynamic.mom_target = required_number(object, "momTarget");
 
+    Normalization normalization = with_dynamic(dynamic, object);
+    if (object.contains("bs")) normalization.model_ = model_of(object, dynamic);
+    return normalization;
+}
+
+Normalization Normalization::with_dynamic(const DynamicNormalization& dynamic,
+                                          const OrderedJson& shown) {
     Normalization normalization;
     normalization.pawn_value_ = int(round_half_up(coefficient_sum(dynamic.as)));
     normalization.dynamic_ = dynamic;
-    normalization.description_ = "NormalizeData = " + util::python_repr(object);
-    if (object.contains("bs")) normalization.model_ = model_of(object, dynamic);
+    normalization.description_ = "NormalizeData = " + util::python_repr(shown);
     return normalization;
 }
 
@@ -106,13 +112,16 @@ Normalization Normalization::from_model(const WdlModel& model) {
         return value == std::floor(value) ? OrderedJson(static_cast<long long>(value))
                                           : OrderedJson(value);
     };
-    OrderedJson json;
-    json["momType"] = mom_type_name(model.mom_type);
-    json["momMin"] = bound(*model.mom_min);
-    json["momMax"] = bound(*model.mom_max);
-    json["momTarget"] = model.mom_target;
-    json["as"] = model.as;
-    Normalization normalization = from_json(json.dump());
+    DynamicNormalization dynamic{model.mom_type, *model.mom_min, *model.mom_max,
+                                 double(model.mom_target), model.as};
+    // The description shows the model's normalization as --NormalizeData would spell it.
+    OrderedJson shown;
+    shown["momType"] = mom_type_name(model.mom_type);
+    shown["momMin"] = bound(*model.mom_min);
+    shown["momMax"] = bound(*model.mom_max);
+    shown["momTarget"] = model.mom_target;
+    shown["as"] = model.as;
+    Normalization normalization = with_dynamic(dynamic, shown);
     normalization.model_ = model;
     return normalization;
 }

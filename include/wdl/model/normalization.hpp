@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,6 +61,10 @@ class Normalization {
     const std::string& description() const { return description_; }
 
   private:
+    // The normalization by `dynamic`, described by `shown` (its JSON as the user would give it).
+    static Normalization with_dynamic(const DynamicNormalization& dynamic,
+                                      const nlohmann::ordered_json& shown);
+
     int pawn_value_ = 0;
     std::optional<DynamicNormalization> dynamic_;
     std::optional<WdlModel> model_;

@@ -6,12 +6,14 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "score_wdl_plots.hpp"
 #include "wdl/counts/count_file.hpp"
 #include "wdl/fit/fit_report.hpp"
 #include "wdl/fit/grouped_data.hpp"
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/model/normalization.hpp"
-#include "wdl/report/plots.hpp"
+#include "wdl/report/show_plot.hpp"
+#include "wdl/report/summary_plot.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
 
@@ -58,9 +60,9 @@ void write_plots(const ScoreWdlOptions& options, const fit::CountGrid& grid,
                  const model::Normalization& normalization) {
     fmt::print("Preparing plots.\n");
     std::fflush(stdout);
-    report::write_summary_plot(report::summary_plot_of(grid, moms, fit, normalization,
-                                                       options.mom_target, options.plot_range),
-                               options.png_name);
+    report::write_summary_plot(
+        summary_plot_of(grid, moms, fit, normalization, options.mom_target, options.plot_range),
+        options.png_name);
     fmt::print("Saved graphics to {}.\n", options.png_name.string());
     if (options.plot == PlotMode::SaveAndShow && !report::show_plot(options.png_name)) {
         fmt::print(
@@ -165,7 +167,7 @@ void validate_fit(const ScoreWdlOptions& options, const fit::CountGrid& grid,
         json["crossValidation"] = fit::cross_validation_json(validation);
         if (options.plot != PlotMode::None) {
             auto png = calibration_png(options);
-            report::write_calibration_plot(report::calibration_plot_of(validation), png);
+            report::write_calibration_plot(calibration_plot_of(validation), png);
             fmt::print("Saved calibration plot to {}.\n", png.string());
         }
     }
@@ -192,7 +194,7 @@ void score_wdl(const ScoreWdlOptions& options) {
         return;
     }
     if (options.png_name_distro) {
-        report::write_distribution_plot(report::distribution_of(grid), *options.png_name_distro);
+        report::write_distribution_plot(distribution_of(grid), *options.png_name_distro);
         fmt::print("Saved distribution plot to {}.\n", options.png_name_distro->string());
     }
 

@@ -1,9 +1,10 @@
+#include "wdl/report/calibration_plot.hpp"
+
 #include <fmt/format.h>
 
 #include <stdexcept>
 
 #include "gnuplot_runner.hpp"
-#include "wdl/report/plots.hpp"
 #include "wdl/util/atomic_file.hpp"
 
 namespace wdl::report {

@@ -12,48 +12,16 @@ namespace {
 
 constexpr std::array<const char*, 6> kColors = {"#1f77b4", "#d62728", "#2ca02c",
                                                 "#9467bd", "#ff7f0e", "#8c564b"};
-constexpr int kCurvePoints = 200;
 
 const char* color_of(std::size_t model) { return kColors[model % kColors.size()]; }
 
-// The reference's mom range drawn: its clamp, or its default table's extent.
-std::pair<double, double> mom_range(const compare::Comparison& comparison) {
-    const auto& reference = comparison.models.front().named.model;
-    double low = comparison.rows.empty() ? 0 : comparison.rows.front().mom;
-    double high = comparison.rows.empty() ? 2.0 * reference.mom_target : comparison.rows.back().mom;
-    return {reference.mom_min.value_or(low), reference.mom_max.value_or(high)};
-}
-
-// "mom a b a_low a_high display" per line for one model, over the reference's moms.
-std::string parameter_curve(const compare::Comparison& comparison, std::size_t index) {
-    const auto& reference = comparison.models.front().named;
-    const auto& named = comparison.models[index].named;
-    auto [low, high] = mom_range(comparison);
+// Columns of equal length as lines of a gnuplot data file.
+std::string data_lines(const std::vector<const std::vector<double>*>& columns) {
     std::string text;
-    for (int i = 0; i < kCurvePoints; ++i) {
-        double mom = low + (high - low) * i / (kCurvePoints - 1);
-        auto own = compare::corresponding_mom(reference.model.mom_type, mom, named.model.mom_type);
-        if (!own) return "";
-        double a = named.model.a(*own), b = named.model.b(*own);
-        double error = compare::a_standard_error(named, *own).value_or(0);
-        text += fmt::format("{:.6g} {:.6g} {:.6g} {:.6g} {:.6g} {:.6g}\n", mom, a, b, a - error,
-                            a + error, reference.model.a(mom) / a);
-    }
-    return text;
-}
-
-// "pawns win draw loss" per line for one model at the comparison's target.
-std::string outcome_curve(const compare::Comparison& comparison, std::size_t index) {
-    const auto& reference = comparison.models.front().named.model;
-    const auto& m = comparison.models[index].named.model;
-    double mom = compare::corresponding_mom(reference.mom_type, comparison.target_mom, m.mom_type)
-                     .value_or(m.mom_target);
-    std::string text;
-    for (int i = 0; i < kCurvePoints; ++i) {
-        double pawns = -4 + 8.0 * i / (kCurvePoints - 1);
-        double x = pawns * m.a(mom);
-        text += fmt::format("{:.6g} {:.6g} {:.6g} {:.6g}\n", pawns, m.win(x, mom), m.draw(x, mom),
-                            m.loss(x, mom));
+    for (std::size_t row = 0; row < columns.front()->size(); ++row) {
+        for (std::size_t column = 0; column < columns.size(); ++column)
+            text += fmt::format("{}{:.6g}", column ? " " : "", (*columns[column])[row]);
+        text += '\n';
     }
     return text;
 }
@@ -80,26 +48,26 @@ std::string plot_list(const std::vector<std::string>& items) {
 
 }  // namespace
 
-void write_comparison_plot(const compare::Comparison& comparison,
-                           const std::filesystem::path& png) {
+void write_comparison_plot(const ComparisonPlot& plot, const std::filesystem::path& png) {
     detail::require_target_directory(png);
     detail::ScratchDirectory scratch;
     std::vector<std::string> a_items, b_items, outcome_items, display_items;
-    for (std::size_t i = 0; i < comparison.models.size(); ++i) {
-        const auto& summary = comparison.models[i];
-        std::string title = detail::gnuplot_string(summary.label + ": " + summary.named.name);
+    for (std::size_t i = 0; i < plot.models.size(); ++i) {
+        const auto& curves = plot.models[i];
+        std::string title = detail::gnuplot_string(curves.title);
         std::string color = fmt::format("lc rgb '{}'", color_of(i));
         std::string outcome_file = fmt::format("outcome{}.dat", i);
-        scratch.write(outcome_file, outcome_curve(comparison, i));
+        scratch.write(outcome_file,
+                      data_lines({&curves.pawns, &curves.win, &curves.draw, &curves.loss}));
         outcome_items.push_back(
             fmt::format("'{}' using 1:2 with lines lw 2 {} title {}", outcome_file, color, title));
         outcome_items.push_back(fmt::format("'' using 1:3 with lines lw 2 dt 2 {} notitle", color));
         outcome_items.push_back(fmt::format("'' using 1:4 with lines lw 2 dt 3 {} notitle", color));
-        std::string curve = parameter_curve(comparison, i);
-        if (curve.empty()) continue;
+        if (curves.moms.empty()) continue;
         std::string file = fmt::format("model{}.dat", i);
-        scratch.write(file, curve);
-        if (summary.named.covariance)
+        scratch.write(file, data_lines({&curves.moms, &curves.a, &curves.b, &curves.a_low,
+                                        &curves.a_high, &curves.display}));
+        if (curves.has_band)
             a_items.push_back(fmt::format(
                 "'{}' using 1:4:5 with filledcurves fs transparent solid 0.2 {} notitle", file,
                 color));
@@ -110,8 +78,7 @@ void write_comparison_plot(const compare::Comparison& comparison,
         display_items.push_back(
             fmt::format("'{}' using 1:6 with lines lw 2 {} title {}", file, color, title));
     }
-    const std::string mom_name(model::mom_type_name(comparison.mom_type));
-    const auto& reference = comparison.models.front();
+    const std::string& mom_name = plot.mom_name;
     std::string script = fmt::format(
         "set terminal pngcairo noenhanced size 1800,1300 font \"Sans,13\"\n"
         "set output 'comparison.png'\nset multiplot title \"Comparison of WDL models\" font "
@@ -121,14 +88,14 @@ void write_comparison_plot(const compare::Comparison& comparison,
     script += panel(0, 1, "b(mom): the spread", mom_name, "internal units") + plot_list(b_items);
     script += panel(1, 0,
                     fmt::format("W (solid), D (dashed), L (dotted) at {} {:g}", mom_name,
-                                comparison.target_mom),
+                                plot.target_mom),
                     "displayed eval [pawns]", "probability") +
               "set yrange [0:1]\n" + plot_list(outcome_items);
-    script +=
-        panel(1, 1,
-              fmt::format("How each model displays the eval {} displays as 1.00", reference.label),
-              mom_name, "displayed eval [pawns]") +
-        plot_list(display_items);
+    script += panel(1, 1,
+                    fmt::format("How each model displays the eval {} displays as 1.00",
+                                plot.reference_label),
+                    mom_name, "displayed eval [pawns]") +
+              plot_list(display_items);
     script += "unset multiplot\n";
     scratch.write("comparison.gp", script);
     util::write_file_atomically(png,

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "wdl/report/plots.hpp"
+#include "wdl/report/summary_plot.hpp"
 
 // The (eval, mom) maps of the summary plot: measured fractions on a coarse grid, resampled
 // onto a fine grid for smooth filled contours.

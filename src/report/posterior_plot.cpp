@@ -1,10 +1,11 @@
+#include "wdl/report/posterior_plot.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <stdexcept>
 
 #include "gnuplot_runner.hpp"
-#include "wdl/report/plots.hpp"
 #include "wdl/util/atomic_file.hpp"
 
 namespace wdl::report {

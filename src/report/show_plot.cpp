@@ -1,6 +1,7 @@
+#include "wdl/report/show_plot.hpp"
+
 #include <cstdlib>
 
-#include "wdl/report/plots.hpp"
 #include "wdl/util/process.hpp"
 
 namespace wdl::report {

@@ -1,3 +1,5 @@
+#include "wdl/report/summary_plot.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,7 +9,6 @@
 
 #include "contour_grid.hpp"
 #include "gnuplot_runner.hpp"
-#include "wdl/report/plots.hpp"
 #include "wdl/util/atomic_file.hpp"
 
 namespace wdl::report {

@@ -13,7 +13,10 @@
 #include <vector>
 
 #include "program_runner.hpp"
-#include "wdl/report/plots.hpp"
+#include "wdl/report/calibration_plot.hpp"
+#include "wdl/report/distribution_plot.hpp"
+#include "wdl/report/show_plot.hpp"
+#include "wdl/report/summary_plot.hpp"
 
 namespace fs = std::filesystem;
 using namespace wdl::report;

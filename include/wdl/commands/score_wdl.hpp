@@ -8,7 +8,6 @@
 
 #include "wdl/fit/count_grid.hpp"
 #include "wdl/fit/fitter.hpp"
-#include "wdl/report/fit_plots.hpp"
 
 // scoreWDL: fits the WDL model to count files (docs/programs.md).
 namespace wdl::commands {
@@ -17,6 +16,11 @@ enum class PlotMode { SaveAndShow, Save, None };
 
 // --resample: Auto resamples grouped input by jackknife and leaves plain input alone.
 enum class ResampleChoice { Auto, None, Jackknife, Bootstrap };
+
+// --momPlotMin, --momPlotMax, --momPlotTarget: unset means the grid's range and the fit's target.
+struct PlotRange {
+    std::optional<int> mom_min, mom_max, mom_target;
+};
 
 struct ScoreWdlOptions {
     std::vector<std::filesystem::path> files{"scoreWDLstat.json"};
@@ -27,7 +31,7 @@ struct ScoreWdlOptions {
     fit::Method method = fit::Method::OptimizeProbability;
     std::int64_t win_min = 10;
     PlotMode plot = PlotMode::SaveAndShow;
-    report::PlotRange plot_range;
+    PlotRange plot_range;
     std::filesystem::path png_name = "scoreWDL.png";
     std::optional<std::filesystem::path> png_name_distro;
     std::optional<std::filesystem::path> json;

@@ -1,12 +1,13 @@
-#include "wdl/report/fit_plots.hpp"
+#include "score_wdl_plots.hpp"
 
-namespace wdl::report {
+namespace wdl::commands {
 
-SummaryPlot summary_plot_of(const fit::CountGrid& grid, const std::vector<fit::MomData>& moms,
-                            const std::optional<fit::FitResult>& fit,
-                            const model::Normalization& normalization, int mom_target,
-                            const PlotRange& range) {
-    SummaryPlot plot;
+report::SummaryPlot summary_plot_of(const fit::CountGrid& grid,
+                                    const std::vector<fit::MomData>& moms,
+                                    const std::optional<fit::FitResult>& fit,
+                                    const model::Normalization& normalization, int mom_target,
+                                    const PlotRange& range) {
+    report::SummaryPlot plot;
     plot.mom_name = model::mom_type_name(grid.mom_type());
     plot.pawn_value = normalization.pawn_value();
     plot.mom_plot_min = range.mom_min.value_or(grid.mom_min());
@@ -16,7 +17,7 @@ SummaryPlot summary_plot_of(const fit::CountGrid& grid, const std::vector<fit::M
         for (const auto& c : mom.cells)
             plot.cells.push_back({mom.mom, int(c.eval), c.wins, c.draws, c.losses});
     if (!fit) return plot;
-    FittedModel fitted;
+    report::FittedModel fitted;
     fitted.model = fit->model;
     for (const auto& local : fit->local_fits) {
         fitted.local_moms.push_back(local.mom);
@@ -29,8 +30,8 @@ SummaryPlot summary_plot_of(const fit::CountGrid& grid, const std::vector<fit::M
     return plot;
 }
 
-Distribution distribution_of(const fit::CountGrid& grid) {
-    Distribution distribution;
+report::Distribution distribution_of(const fit::CountGrid& grid) {
+    report::Distribution distribution;
     distribution.mom_name = model::mom_type_name(grid.mom_type());
     for (int mom = grid.mom_min(); mom <= grid.mom_max(); ++mom) {
         auto totals = grid.totals_at_mom(mom);
@@ -42,10 +43,10 @@ Distribution distribution_of(const fit::CountGrid& grid) {
     return distribution;
 }
 
-CalibrationPlot calibration_plot_of(const fit::CrossValidation& validation) {
-    CalibrationPlot plot;
+report::CalibrationPlot calibration_plot_of(const fit::CrossValidation& validation) {
+    report::CalibrationPlot plot;
     for (const auto& model : validation.models) {
-        CalibrationCurve win{model.description, {}, {}}, draw{model.description, {}, {}};
+        report::CalibrationCurve win{model.description, {}, {}}, draw{model.description, {}, {}};
         for (const auto& bin : model.by_predicted_win) {
             win.predicted.push_back(bin.predicted[0]);
             win.observed.push_back(bin.observed[0]);
@@ -65,4 +66,4 @@ CalibrationPlot calibration_plot_of(const fit::CrossValidation& validation) {
     return plot;
 }
 
-}  // namespace wdl::report
+}  // namespace wdl::commands

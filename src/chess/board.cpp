@@ -248,6 +248,13 @@ void Board::parse_en_passant_field(std::string_view field) {
     en_passant_square_ = static_cast<Square>(square);
 }
 
+bool Board::has_castling_rights() const {
+    for (const auto& rooks : castling_rook_)
+        for (Square rook : rooks)
+            if (rook != no_square) return true;
+    return false;
+}
+
 std::string Board::fen() const {
     std::string out;
     for (int rank = 7; rank >= 0; --rank) {

@@ -37,7 +37,7 @@ class PositionSource : public TableSource {
 
     MoveValuesResult move_values(const chess::Board& board) override {
         MoveValuesResult result;
-        auto position = position_from_fen(board.fen());
+        auto position = position_from_board(board);
         if (!position) {
             result.uncovered = "not a table position";
             return result;
@@ -55,7 +55,7 @@ class PositionSource : public TableSource {
             bool pawn = board.piece_type_on(move.from) == PieceType::Pawn;
             chess::Board after = board;
             after.play(move);
-            auto successor = position_from_fen(after.fen());
+            auto successor = position_from_board(after);
             auto value = successor ? successor_value(*successor, capture,
                                                      move.kind == chess::MoveKind::Promotion,
                                                      result.uncovered)

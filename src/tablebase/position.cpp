@@ -68,6 +68,20 @@ std::optional<Position> position_from_fen(std::string_view fen) {
     return position;
 }
 
+std::optional<Position> position_from_board(const chess::Board& board) {
+    if (board.has_castling_rights()) return std::nullopt;
+    Position position;
+    for (int square = 0; square < 64; ++square) {
+        auto type = board.piece_type_on(chess::Square(square));
+        if (!type) continue;
+        if (position.count == kMaxMen) return std::nullopt;
+        position.add(*board.color_on(chess::Square(square)), *type, chess::Square(square));
+    }
+    position.side_to_move = board.side_to_move();
+    position.en_passant = board.en_passant_square();
+    return position;
+}
+
 std::string to_fen(const Position& position) {
     std::array<char, 64> board{};
     for (int i = 0; i < position.count; ++i) {

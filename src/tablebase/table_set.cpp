@@ -29,6 +29,12 @@ const Table* TableSet::load(const Material& canonical) {
     if (problems_.count(canonical)) return nullptr;
     fs::path path = directory_ / table_file_name(canonical, metric_);
     std::error_code error;
+    if (!fs::exists(path, error) && on_demand_log_) {
+        *on_demand_log_ << "Generating the " << metric_name(metric_) << " table of "
+                        << canonical.name() << " (met in the games) into " << directory_.string()
+                        << " ..." << std::endl;
+        generate_missing({canonical}, on_demand_threads_, *on_demand_log_);
+    }
     if (!fs::exists(path, error)) {
         problems_[canonical] = "no " + std::string(metric_name(metric_)) + " table for " +
                                canonical.name() + " (" + path.string() +
@@ -56,6 +62,12 @@ std::vector<std::string> TableSet::problems() const {
     std::vector<std::string> lines;
     for (const auto& [material, problem] : problems_) lines.push_back(problem);
     return lines;
+}
+
+void TableSet::generate_on_demand(int threads, std::ostream& log) {
+    std::lock_guard lock(mutex_);
+    on_demand_threads_ = threads;
+    on_demand_log_ = &log;
 }
 
 void TableSet::generate_missing(const std::vector<Material>& materials, int threads,

@@ -39,6 +39,9 @@ class Board {
                5 * count(PieceType::Rook) + 9 * count(PieceType::Queen);
     }
     bool in_check() const { return in_check_; }
+    bool has_castling_rights() const;
+    // The square a pawn skipped by its double push, where an en-passant capture may land.
+    Square en_passant_square() const { return en_passant_square_; }
     // The piece on a square, if any.
     std::optional<PieceType> piece_type_on(Square square) const;
     std::optional<Color> color_on(Square square) const;

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "wdl/chess/board.hpp"
 #include "wdl/chess/types.hpp"
 
 namespace wdl::tablebase {
@@ -38,6 +39,8 @@ struct Position {
 // side; std::nullopt otherwise (also for malformed FEN). The FEN must describe a legal
 // position (callers pass what chess::Board accepted).
 std::optional<Position> position_from_fen(std::string_view fen);
+// The position on a board, under the same conditions as position_from_fen.
+std::optional<Position> position_from_board(const chess::Board& board);
 // The FEN of a position, with "-" for castling and move counters "0 1".
 std::string to_fen(const Position& position);
 

@@ -34,15 +34,22 @@ class TableSet {
     // Generates (and writes) each listed table that has no file yet, after the tables it
     // depends on; one line per table to `log`. Throws on a write failure.
     void generate_missing(const std::vector<Material>& materials, int threads, std::ostream& log);
+    // From now on, a table missing when first needed is generated then (as generate_missing
+    // does, with a line saying why to `log`) instead of being a problem: a first run needs
+    // only the tables of the endgames its games meet.
+    void generate_on_demand(int threads, std::ostream& log);
 
   private:
     const Table* load(const Material& canonical);
 
     std::filesystem::path directory_;
     Metric metric_;
-    mutable std::mutex mutex_;
+    // Recursive: a table generated on demand reads the tables it depends on through find().
+    mutable std::recursive_mutex mutex_;
     std::map<Material, std::unique_ptr<Table>> tables_;
     std::map<Material, std::string> problems_;
+    std::ostream* on_demand_log_ = nullptr;  // generate missing tables when needed
+    int on_demand_threads_ = 1;
 };
 
 }  // namespace wdl::tablebase

@@ -4,10 +4,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include "wdl/scan/file_selection.hpp"
+#include "wdl/games/file_selection.hpp"
 
 // --file, --dir, -r, --fileList, --allowDuplicates.
-inline void add_game_file_options(CLI::App& app, wdl::scan::GameFileSource& source) {
+inline void add_game_file_options(CLI::App& app, wdl::games::GameFileSource& source) {
     app.add_option("--file", source.file, "Path to a single .pgn(.gz|.zst) file");
     app.add_option("--dir", source.dir,
                    "Directory with .pgn, .pgn.gz and .pgn.zst files (default: ./pgns)");
@@ -21,7 +21,7 @@ inline void add_game_file_options(CLI::App& app, wdl::scan::GameFileSource& sour
 
 // The filters on each test's fishtest metadata: --matchRev, --matchTC, --matchThreads,
 // --matchBook, --matchBookInvert, --EloDiffMax, --EloDiffMin, --SPRTonly.
-inline void add_test_filter_options(CLI::App& app, wdl::scan::FileFilters& filters) {
+inline void add_test_filter_options(CLI::App& app, wdl::games::FileFilters& filters) {
     app.add_option("--matchRev", filters.match_rev,
                    "Keep tests whose resolved_base or resolved_new matches this regex");
     app.add_option("--matchTC", filters.match_tc,

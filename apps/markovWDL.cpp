@@ -25,8 +25,8 @@ constexpr const char* kDescription =
     "measures predictive value; read its verdict before using the predictions.";
 
 void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
-    add_game_file_options(app, options.source);
-    add_test_filter_options(app, options.filters);
+    add_game_file_options(app, options.games.source);
+    add_test_filter_options(app, options.games.filters);
     app.add_option("--concurrency", options.concurrency, "Number of threads (default: all cores)")
         ->check(CLI::PositiveNumber);
     app.add_option("--matchEngine", options.match_engine,
@@ -38,8 +38,9 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
     app.add_option("--evalParsing", options.eval_parsing,
                    "exact: centipawns from the decimal digits (default); legacy: the original "
                    "scanner's float arithmetic")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::scan::EvalParsing>{
-            {"exact", wdl::scan::EvalParsing::Exact}, {"legacy", wdl::scan::EvalParsing::Legacy}}));
+        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::games::EvalParsing>{
+            {"exact", wdl::games::EvalParsing::Exact},
+            {"legacy", wdl::games::EvalParsing::Legacy}}));
     app.add_option("--classes", options.classes,
                    "Eval classes: log19 (default; the seed's 19 classes: exact 0, 8 log-spaced "
                    "classes per side up to 2.00, extremes beyond), linear10 (the seed's 10 "

@@ -16,8 +16,8 @@ namespace {
 using wdl::commands::ScoreCompetenceOptions;
 
 void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
-    add_game_file_options(app, o.source);
-    add_test_filter_options(app, o.filters);
+    add_game_file_options(app, o.games.source);
+    add_test_filter_options(app, o.games.filters);
     app.add_option("--tables", o.tables,
                    "own: the project's tables (generateTables; 3-4 men, DTC or DTM; default); "
                    "gaviota: Debian's 3-man Gaviota tables (DTM)")
@@ -31,8 +31,11 @@ void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
                    "Directory of own tables (default: $WDLFIT_TABLES, else "
                    "$XDG_CACHE_HOME/wdlfit/tables, else ~/.cache/wdlfit/tables)");
     app.add_flag("--generate", o.generate,
-                 "First generate the missing own tables of the metric (every 3-4-man endgame: "
+                 "First generate every missing own table of the metric (all 3-4-man endgames: "
                  "minutes, once)");
+    app.add_flag("--noGenerate{false}", o.generate_on_demand,
+                 "Do not generate a missing own table when the games meet its endgame (by "
+                 "default it is generated then, once): its positions count as not covered");
     app.add_option("--gaviotaDir", o.gaviota_directory,
                    "Directory of Gaviota tables (*.gtb.cp4; default: the gaviotatb package's)");
     app.add_option("--kappa", o.kappa, "kappa in S_c(win, d) = (d + kappa)^-c (default: 1)")

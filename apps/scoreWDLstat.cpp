@@ -39,13 +39,13 @@ void add_grouping_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& opt
 }
 
 void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
-    add_game_file_options(app, options.source);
-    add_test_filter_options(app, options.filters);
+    add_game_file_options(app, options.games.source);
+    add_test_filter_options(app, options.games.filters);
     app.add_option_function<std::string>(
            "--shard",
            [&options](const std::string& text) {
                try {
-                   options.shard = wdl::scan::parse_shard(text);
+                   options.games.shard = wdl::games::parse_shard(text);
                } catch (const wdl::Error& error) {
                    throw CLI::ValidationError(error.what());
                }
@@ -70,8 +70,9 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
     app.add_option("--evalParsing", options.eval_parsing,
                    "exact: centipawns from the decimal digits (default); legacy: the original "
                    "scanner's float arithmetic, for byte-for-byte comparisons")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::scan::EvalParsing>{
-            {"exact", wdl::scan::EvalParsing::Exact}, {"legacy", wdl::scan::EvalParsing::Legacy}}));
+        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::games::EvalParsing>{
+            {"exact", wdl::games::EvalParsing::Exact},
+            {"legacy", wdl::games::EvalParsing::Legacy}}));
     app.add_option("-o", options.output, "Output JSON file (default: scoreWDLstat.json)");
     add_grouping_options(app, options);
     app.add_option("--json", options.json,

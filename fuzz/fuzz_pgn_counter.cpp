@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
     wdl::scan::CountingRules rules;
     rules.eval_parsing =
-        data[0] & 1 ? wdl::scan::EvalParsing::Legacy : wdl::scan::EvalParsing::Exact;
+        data[0] & 1 ? wdl::games::EvalParsing::Legacy : wdl::games::EvalParsing::Exact;
     rules.bin_width = 1 + ((data[0] >> 1) & 15);
     wdl::counts::Grouping grouping{wdl::counts::GroupBy::Game, 1 + (data[0] >> 5)};
     wdl::scan::GameGrouping groups(grouping, {"fuzz.pgn"}, {}, {"fuzz.pgn"});

@@ -8,9 +8,9 @@
 #include <optional>
 
 #include "wdl/chess/board.hpp"
+#include "wdl/games/eval_parsing.hpp"
+#include "wdl/games/game_rules.hpp"
 #include "wdl/pgn/reader.hpp"
-#include "wdl/scan/eval_parsing.hpp"
-#include "wdl/scan/game_rules.hpp"
 
 namespace wdl::annotate {
 namespace {
@@ -68,8 +68,8 @@ class GameAnnotator : public pgn::Visitor {
         }
         record.white_moved = board_.side_to_move() == chess::Color::White;
         record.before = place_of(board_);
-        int eval = scan::comment_eval_value(comment, scan::EvalParsing::Exact);
-        if (eval != scan::kNoEval) record.mover_before = expected_.outlook(eval, record.before);
+        int eval = games::comment_eval_value(comment, games::EvalParsing::Exact);
+        if (eval != games::kNoEval) record.mover_before = expected_.outlook(eval, record.before);
         auto move = board_.parse_san(san);
         if (!move) {
             broken_ = fmt::format("cannot play move \"{}\" at ply {}", san.substr(0, 40),
@@ -78,7 +78,7 @@ class GameAnnotator : public pgn::Visitor {
         }
         board_.play(*move);
         if (!record.mover_before && !comment.empty()) {
-            if (auto white_eval = scan::lichess_eval(comment, scan::EvalParsing::Exact))
+            if (auto white_eval = games::lichess_eval(comment, games::EvalParsing::Exact))
                 record.white_after = expected_.outlook(*white_eval, place_of(board_));
         }
         moves_.push_back(record);
@@ -87,7 +87,7 @@ class GameAnnotator : public pgn::Visitor {
     void end_game(bool) override {
         if (!broken_.empty()) {
             ++summary_.games_copied;
-            summary_.problems.push_back(fmt::format("game {}: {}", summary_.games, broken_));
+            summary_.problems.add(summary_.games - 1, broken_);
             return;
         }
         annotate_moves();
@@ -199,7 +199,7 @@ class GameAnnotator : public pgn::Visitor {
     std::string& out_;
     std::size_t copied_ = 0;  // the text before this offset is in out_
     AnnotationSummary& summary_;
-    scan::GameTags tags_;
+    games::GameTags tags_;
     chess::Board board_;
     std::vector<MoveRecord> moves_;
     std::string broken_;
@@ -221,7 +221,6 @@ void AnnotationSummary::add(const AnnotationSummary& other) {
         mine.loss += player.loss;
         for (std::size_t i = 0; i < 3; ++i) mine.nags[i] += player.nags[i];
     }
-    problems.insert(problems.end(), other.problems.begin(), other.problems.end());
 }
 
 void annotate_games(std::string_view text, const ExpectedScore& expected,
@@ -265,8 +264,7 @@ nlohmann::ordered_json summary_json(const AnnotationSummary& summary) {
             {"gamesCopiedUnchanged", summary.games_copied},
             {"positionSymbols", summary.position_symbols},
             {"moveSymbols", summary.move_symbols},
-            {"players", players},
-            {"problems", summary.problems}};
+            {"players", players}};
 }
 
 }  // namespace wdl::annotate

@@ -7,7 +7,7 @@
 #include "wdl/io/block_reader.hpp"
 #include "wdl/model/model_lookup.hpp"
 #include "wdl/pgn/reader.hpp"
-#include "wdl/report/plots.hpp"
+#include "wdl/report/score_curves_plot.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
 
@@ -78,24 +78,30 @@ void annotate_wdl(const AnnotateWdlOptions& options) {
                normalization.description());
     util::AtomicFile output(options.output);
     annotate::AnnotationSummary summary;
-    constexpr std::size_t kListed = 20;  // warnings per file; the rest are counted
+    std::vector<std::string> warnings;  // also in the JSON
+    auto warn = [&](std::string line) {
+        std::cerr << line << std::endl;
+        warnings.push_back(std::move(line));
+    };
     for (const auto& input : options.inputs) {
         annotate::AnnotationSummary file_summary;
         annotate_file(input, expected, options.settings, output, file_summary);
-        const auto& problems = file_summary.problems;
-        for (std::size_t i = 0; i < std::min(problems.size(), kListed); ++i)
-            std::cerr << "Warning: " << input.string() << ", " << problems[i]
-                      << "; game copied unchanged" << std::endl;
-        if (problems.size() > kListed)
-            std::cerr << "Warning: " << input.string() << ": " << problems.size() - kListed
-                      << " more games copied unchanged (not listed)" << std::endl;
+        for (const auto& problem : file_summary.problems.listed())
+            warn(fmt::format("Warning: {}, game {}: {}; game copied unchanged", input.string(),
+                             problem.game_index + 1, problem.description));
+        if (auto unlisted = file_summary.problems.unlisted())
+            warn(fmt::format("Warning: {}: {} more games copied unchanged (not listed)",
+                             input.string(), unlisted));
         summary.add(file_summary);
     }
     output.commit();
     fmt::print("{}", annotate::summary_text(summary));
     fmt::print("Wrote {}.\n", options.output.string());
-    if (options.json)
-        util::write_file_atomically(*options.json, annotate::summary_json(summary).dump(2) + "\n");
+    if (options.json) {
+        auto json = annotate::summary_json(summary);
+        json["warnings"] = warnings;
+        util::write_file_atomically(*options.json, json.dump(2) + "\n");
+    }
     if (options.plot) write_curves(options, named.model, normalization);
 }
 

@@ -9,15 +9,14 @@
 
 #include "wdl/fishtest/layout.hpp"
 #include "wdl/fishtest/run_metadata.hpp"
+#include "wdl/games/engine_filter.hpp"
+#include "wdl/games/game_reading.hpp"
 #include "wdl/markov/report.hpp"
 #include "wdl/markov/results.hpp"
 #include "wdl/model/model_lookup.hpp"
 #include "wdl/report/markov_plots.hpp"
-#include "wdl/scan/game_counter.hpp"
-#include "wdl/scan/scan_report.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
-#include "wdl/util/progress_line.hpp"
 
 namespace wdl::commands {
 namespace {
@@ -53,19 +52,12 @@ markov::ClassScheme class_scheme(const MarkovWdlOptions& options) {
 }
 
 // The files with what their tests' metadata says about the pairing.
-std::vector<markov::GameFileInfo> selected_files(const MarkovWdlOptions& options,
-                                                 const scan::FileFilter& filter) {
-    auto files = scan::find_game_files(options.source, std::cout);
-    std::cout << "Found " << files.size() << " .pgn(.gz) files in total." << std::endl;
-    std::vector<std::string> warnings;
-    auto metadata = fishtest::load_metadata(files, warnings);
-    for (const auto& warning : warnings) std::cerr << warning << std::endl;
-    files = filter.apply(std::move(files), metadata, std::cout);
+std::vector<markov::GameFileInfo> file_infos(const games::SelectedFiles& files) {
     std::vector<markov::GameFileInfo> infos;
-    for (const auto& file : files) {
+    for (const auto& file : files.selected) {
         markov::GameFileInfo info{file, {}, {}, {}};
-        auto run = metadata.find(fishtest::metadata_file_of(file));
-        if (run != metadata.end()) {
+        auto run = files.metadata.find(fishtest::metadata_file_of(file));
+        if (run != files.metadata.end()) {
             info.test = fishtest::test_id_of(file);
             if (run->second.resolved_new) info.new_name = "New-" + *run->second.resolved_new;
             if (run->second.resolved_base) info.base_name = "Base-" + *run->second.resolved_base;
@@ -146,9 +138,9 @@ void write_plots(const fs::path& directory, const markov::ClassScheme& classes,
 
 void markov_wdl(const MarkovWdlOptions& options) {
     // Everything a user can get wrong is checked before the games are read.
-    scan::FileFilter filter(options.filters);
-    auto engine_filter = scan::compile_engine_filter(
-        scan::engine_filter_pattern(options.match_engine, options.filters.match_rev));
+    games::FileFilter filter(options.games.filters);
+    auto engine_filter = games::compile_engine_filter(
+        games::engine_filter_pattern(options.match_engine, options.games.filters.match_rev));
     auto classes = class_scheme(options);
     markov::AnalysisSettings analysis;
     analysis.per_colour = options.per_colour;
@@ -157,8 +149,8 @@ void markov_wdl(const MarkovWdlOptions& options) {
         analysis.model.emplace(named.model, std::nullopt,
                                fmt::format("{} ({})", named.name, named.description));
     }
-    std::optional<scan::FixFenTable> fix_fen;
-    if (options.fix_fen_source) fix_fen = scan::FixFenTable::load(*options.fix_fen_source);
+    std::optional<games::FixFenTable> fix_fen;
+    if (options.fix_fen_source) fix_fen = games::FixFenTable::load(*options.fix_fen_source);
     std::optional<util::AtomicFile> json_file;
     if (options.json) json_file.emplace(*options.json);
     if (options.plot_dir) {
@@ -168,11 +160,8 @@ void markov_wdl(const MarkovWdlOptions& options) {
             throw Error("cannot create the plot directory " + options.plot_dir->string());
     }
 
-    auto files = selected_files(options, filter);
-    if (files.empty() && !options.source.file)
-        throw Error(
-            "no .pgn, .pgn.gz or .pgn.zst files to read" +
-            std::string(options.source.recursive ? "" : " (use -r to search subdirectories)"));
+    auto selection = games::select_game_files(options.games, filter, std::cout, std::cerr);
+    auto files = file_infos(selection);
 
     markov::CollectorSettings settings;
     settings.classes = &classes;
@@ -183,48 +172,37 @@ void markov_wdl(const MarkovWdlOptions& options) {
 
     std::cout << "Reading " << files.size() << " files with " << options.concurrency << " threads."
               << std::endl;
-    scan::ReadProgress progress;
-    auto start = std::chrono::steady_clock::now();
-    markov::Collection collection;
-    {
-        std::vector<fs::path> paths;
-        for (const auto& file : files) paths.push_back(file.path);
-        std::uint64_t bytes = scan::total_file_bytes(paths);
-        util::ProgressTicker ticker([&](double seconds) {
-            return scan::describe_progress(progress, files.size(), bytes, seconds);
-        });
-        collection = markov::collect_games(files, settings, options.concurrency, {}, &progress);
-    }
-    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    for (const auto& warning : collection.files.warnings) std::cerr << warning << std::endl;
-    const auto& games = collection.games;
-    if (!files.empty() && collection.files.files_unreadable == files.size())
-        throw Error("none of the " + std::to_string(files.size()) + " files could be read.");
-    std::cout << scan::format_files_line(collection.files);
-    std::cout << fmt::format(
-        "Speed: {:.2f} s, {:.1f} MB/s of PGN text, {:.0f} games/s.\n", elapsed.count(),
-        double(collection.files.text_bytes) / 1e6 / std::max(elapsed.count(), 1e-9),
-        double(games.games_read) / std::max(elapsed.count(), 1e-9));
-    if (games.games_accepted == 0)
+    auto [collection, seconds] = games::read_with_progress(
+        selection.selected,
+        [&](games::ReadProgress& progress) {
+            return markov::collect_games(files, settings, options.concurrency, {}, &progress);
+        },
+        std::cerr);
+    const auto& collected = collection.games;
+    std::cout << games::format_files_line(collection.files);
+    std::cout << fmt::format("Speed: {:.2f} s, {:.1f} MB/s of PGN text, {:.0f} games/s.\n", seconds,
+                             double(collection.files.text_bytes) / 1e6 / std::max(seconds, 1e-9),
+                             double(collected.games_read) / std::max(seconds, 1e-9));
+    if (collected.games_accepted == 0)
         throw Error(
             fmt::format("none of the {} games read could be used (see the skipped games "
                         "by reason with --json, or the warnings above)",
-                        games.games_read));
-    if (games.games_accepted == games.games_without_transitions)
+                        collected.games_read));
+    if (collected.games_accepted == collected.games_without_transitions)
         throw Error(
             "no game has evaluated moves: markovWDL needs engine evals in the move comments "
             "({+0.57/17 0.52s}) or lichess [%eval ...] annotations");
 
-    auto results = markov::analyse(games, classes, analysis);
+    auto results = markov::analyse(collected, classes, analysis);
     markov::ChainDescription description{classes, options.transitions, options.per_colour};
     std::cout << markov::format_settings(description, results);
     for (const auto& pairing : results.pairings)
         std::cout << markov::format_pairing(pairing, description);
-    std::cout << markov::format_summary(results, games);
+    std::cout << markov::format_summary(results, collected);
     std::cout.flush();
     if (json_file) {
         auto json =
-            markov::results_json(description, results, games, collection.files, elapsed.count());
+            markov::results_json(description, results, collected, collection.files, seconds);
         json_file->write(json.dump(2) + "\n");
         json_file->commit();
         std::cout << "Wrote " << options.json->string() << "." << std::endl;

@@ -5,15 +5,13 @@
 #include <memory>
 
 #include "wdl/competence/report.hpp"
-#include "wdl/fishtest/run_metadata.hpp"
-#include "wdl/report/plots.hpp"
-#include "wdl/scan/scan_report.hpp"
+#include "wdl/games/game_reading.hpp"
+#include "wdl/report/posterior_plot.hpp"
 #include "wdl/tablebase/gaviota.hpp"
 #include "wdl/tablebase/move_values.hpp"
 #include "wdl/tablebase/table_set.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
-#include "wdl/util/progress_line.hpp"
 
 namespace wdl::commands {
 namespace {
@@ -41,6 +39,26 @@ void write_plot(const AnalysisResult& result, const ReportContext& context, cons
     std::cout << "Wrote " << png.string() << std::endl;
 }
 
+// A report of no decisions says why: no endgame of 3-4 men in the games, or tables missing.
+void warn_no_decisions(const AnalysisResult& result, std::size_t missing_tables) {
+    if (result.small_positions == 0) {
+        std::cerr << "Warning: none of the " << result.games_read
+                  << " games reaches a position of 3 or 4 men: there is nothing to judge."
+                  << std::endl;
+    } else if (missing_tables > 0) {
+        std::cerr << "Warning: no decision: " << result.small_positions
+                  << " positions of 3 or 4 men, but " << missing_tables
+                  << " of their tables are missing (see above): run without --noGenerate, or "
+                     "generateTables."
+                  << std::endl;
+    } else {
+        std::cerr << "Warning: none of the " << result.small_positions
+                  << " positions of 3 or 4 men is a decision (book moves, or every move of "
+                     "one value)."
+                  << std::endl;
+    }
+}
+
 }  // namespace
 
 void score_competence(const ScoreCompetenceOptions& options) {
@@ -58,12 +76,8 @@ void score_competence(const ScoreCompetenceOptions& options) {
     std::map<std::string, std::vector<double>> priors;
     if (options.prior) priors = read_prior_file(*options.prior, settings.grid);
 
-    scan::FileFilter filter(options.filters);
-    auto files = scan::find_game_files(options.source, std::cout);
-    std::vector<std::string> metadata_warnings;
-    auto metadata = fishtest::load_metadata(files, metadata_warnings);
-    for (const auto& warning : metadata_warnings) std::cerr << warning << std::endl;
-    files = filter.apply(std::move(files), metadata, std::cout);
+    games::FileFilter filter(options.games.filters);
+    auto files = games::select_game_files(options.games, filter, std::cout, std::cerr).selected;
 
     // Outputs are opened first, so that a bad path fails before the analysis.
     std::optional<util::AtomicFile> json_out, decisions_out;
@@ -81,45 +95,43 @@ void score_competence(const ScoreCompetenceOptions& options) {
         if (options.generate)
             own->generate_missing(tablebase::all_endgames(tablebase::kMaxMen), options.concurrency,
                                   std::cout);
+        if (options.generate_on_demand) {
+            own->generate_on_demand(options.concurrency, std::cerr);
+            std::cout << "Own " << tablebase::metric_name(options.metric) << " tables in "
+                      << options.table_directory.string()
+                      << ": a missing one is generated when the games first meet its endgame "
+                         "(--noGenerate refuses)."
+                      << std::endl;
+        }
         source = tablebase::make_own_source(*own);
     }
 
-    scan::ReadProgress progress;
-    auto start = std::chrono::steady_clock::now();
-    AnalysisResult result;
-    {
-        std::uint64_t bytes = scan::total_file_bytes(files);
-        util::ProgressTicker ticker([&](double seconds) {
-            return scan::describe_progress(progress, files.size(), bytes, seconds);
-        });
-        result = analyse_files(files, *source, settings, &progress);
-    }
-    std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
-    for (const auto& warning : result.warnings) std::cerr << warning << std::endl;
-    if (own)
-        for (const auto& problem : own->problems())
-            std::cerr << "Warning: " << problem << std::endl;
-    if (!files.empty() && result.files_unreadable == files.size())
-        throw Error("none of the " + std::to_string(files.size()) + " files could be read");
-    if (result.decisions == 0)
-        std::cerr << "Warning: none of the " << result.games_read
-                  << " games has a decision covered by the tables." << std::endl;
+    auto [result, seconds] = games::read_with_progress(
+        files,
+        [&](games::ReadProgress& progress) {
+            return analyse_files(files, *source, settings, &progress);
+        },
+        std::cerr);
+    std::vector<std::string> table_problems = own ? own->problems() : std::vector<std::string>();
+    for (const auto& problem : table_problems) std::cerr << "Warning: " << problem << std::endl;
+    if (result.decisions == 0) warn_no_decisions(result, table_problems.size());
 
     ReportContext context{source->description(), source->metric(), &settings,
                           options.prior ? &priors : nullptr};
     std::cout << format_counts(result, context) << '\n'
               << format_groups(result, context) << '\n'
               << format_conversions(result);
-    std::cout << "Time: " << seconds.count() << " s" << std::endl;
+    std::cout << "Time: " << seconds << " s" << std::endl;
     if (json_out) {
         json_out->write(report_json(result, context));
         json_out->commit();
         std::cout << "Wrote " << options.json->string() << std::endl;
     }
     if (decisions_out) {
-        for (const auto& line : result.decision_lines) decisions_out->write(line + "\n");
+        for (const auto& decision : result.decisions_kept)
+            decisions_out->write(decision_line(decision) + "\n");
         decisions_out->commit();
-        std::cout << "Wrote " << result.decision_lines.size() << " decisions to "
+        std::cout << "Wrote " << result.decisions_kept.size() << " decisions to "
                   << options.decisions->string() << std::endl;
     }
     if (options.plot) write_plot(result, context, *options.plot);

@@ -4,8 +4,9 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "wdl/games/chunked_reader.hpp"
+#include "wdl/games/game_rules.hpp"
 #include "wdl/pgn/reader.hpp"
-#include "wdl/scan/chunked_reader.hpp"
 #include "wdl/tablebase/material.hpp"
 
 namespace wdl::competence {
@@ -35,6 +36,12 @@ const char* white_result(Outcome white) {
     return white == Outcome::Win ? "1-0" : white == Outcome::Loss ? "0-1" : "1/2-1/2";
 }
 
+Outcome table_outcome(counts::Outcome outcome) {
+    return outcome == counts::Outcome::Win    ? Outcome::Win
+           : outcome == counts::Outcome::Loss ? Outcome::Loss
+                                              : Outcome::Draw;
+}
+
 Outcome flip(Outcome outcome) {
     return outcome == Outcome::Win    ? Outcome::Loss
            : outcome == Outcome::Loss ? Outcome::Win
@@ -45,43 +52,33 @@ class GameAnalyser : public pgn::Visitor {
   public:
     GameAnalyser(const std::string& file, tablebase::TableSource& source,
                  const AnalysisSettings& settings, AnalysisResult& out,
-                 std::vector<scan::GameProblem>& problems)
+                 games::ProblemList& problems)
         : file_(file), source_(source), settings_(settings), out_(out), problems_(problems) {}
 
     void begin_game(std::size_t) override {
         ++game_;
         ++out_.games_read;
-        white_.clear();
-        black_.clear();
-        fen_.clear();
-        result_.clear();
-        chess960_ = false;
+        tags_.clear();
         playing_ = false;
         pending_.clear();
-        pending_lines_.clear();
+        pending_decisions_.clear();
         first_.reset();
         counters_ = {};
     }
 
-    void tag(std::string_view name, std::string_view value) override {
-        if (name == "White") white_ = value;
-        if (name == "Black") black_ = value;
-        if (name == "FEN") fen_ = value;
-        if (name == "Result") result_ = value;
-        if (name == "Variant")
-            chess960_ = value == "chess960" || value == "Chess960" || value == "fischerandom";
-    }
+    void tag(std::string_view name, std::string_view value) override { tags_.read(name, value); }
 
-    // A game its tags reject is not read move by move.
+    // A game its tags reject (the scanner's rules: result, termination, variant) is not read
+    // move by move: a game lost on time from a table win says nothing of the technique.
     bool begin_movetext() override {
-        if (result_ != "1-0" && result_ != "0-1" && result_ != "1/2-1/2") {
-            skip("no decisive or drawn result");
+        if (auto reason = tags_.rejection()) {
+            skip(*reason == games::GameSkipReason::UnsupportedVariant
+                     ? "unsupported variant \"" + tags_.unsupported_variant + "\""
+                     : std::string());
             return false;
         }
-        if (fen_.empty()) {
-            board_.set_start_position();
-        } else if (!board_.set_fen(fen_, chess960_)) {
-            skip("invalid FEN \"" + fen_ + "\"");
+        if (!tags_.set_up(board_, nullptr)) {
+            skip("invalid FEN \"" + tags_.fen + "\"");
             return false;
         }
         playing_ = true;
@@ -105,10 +102,11 @@ class GameAnalyser : public pgn::Visitor {
     void end_game(bool terminated) override {
         if (!playing_) return;
         playing_ = false;
-        if (!terminated) return skip("game ends without a result (truncated?)");
+        if (!terminated) return skip(games::unterminated_game(ply_).warning);
         for (auto& [groups, totals] : pending_)
             for (const auto& group : groups) out_.groups[group].add(totals);
-        for (auto& line : pending_lines_) out_.decision_lines.push_back(std::move(line));
+        for (auto& decision : pending_decisions_)
+            out_.decisions_kept.push_back(std::move(decision));
         out_.small_positions += counters_.small;
         out_.table_positions += counters_.table;
         out_.book_positions += counters_.book;
@@ -132,16 +130,17 @@ class GameAnalyser : public pgn::Visitor {
         std::map<std::string, std::uint64_t> uncovered;
     };
 
+    // Skips the game, listing it as broken when `why` says how.
     void skip(const std::string& why) {
         playing_ = false;
         ++out_.games_skipped;
-        problems_.push_back({game_ - 1, why});
+        if (!why.empty()) problems_.add(game_ - 1, why);
     }
 
     void examine(const chess::Move& played, std::string_view san, bool book) {
-        std::string fen = board_.fen();
-        auto position = tablebase::position_from_fen(fen);
-        if (!position || position->count > source_.max_men()) return;
+        auto position = tablebase::position_from_board(board_);
+        // Two bare kings: no move can change the draw, and no table holds them.
+        if (!position || position->count <= 2 || position->count > source_.max_men()) return;
         ++counters_.small;
         auto values = source_.move_values(board_);
         if (!values.moves) {
@@ -156,7 +155,8 @@ class GameAnalyser : public pgn::Visitor {
         chess::Color mover = board_.side_to_move();
         if (!first_) {
             first_ = FirstTablePosition{
-                endgame, fen, mover == chess::Color::White ? best.outcome : flip(best.outcome)};
+                endgame, board_.fen(),
+                mover == chess::Color::White ? best.outcome : flip(best.outcome)};
         }
         if (book) {
             ++counters_.book;
@@ -211,7 +211,7 @@ class GameAnalyser : public pgn::Visitor {
         Role role = best_now.outcome == Outcome::Win    ? Role::Attacker
                     : best_now.outcome == Outcome::Loss ? Role::Defender
                                                         : Role::Drawn;
-        const std::string& engine = mover == chess::Color::White ? white_ : black_;
+        const std::string& engine = mover == chess::Color::White ? tags_.white : tags_.black;
         pending_.emplace_back(
             std::vector<std::string>{"all", "engine=" + engine,
                                      "engine=" + engine + " role=" + role_name(role),
@@ -219,50 +219,44 @@ class GameAnalyser : public pgn::Visitor {
             std::move(totals));
         ++counters_.decisions;
         if (settings_.keep_decisions)
-            pending_lines_.push_back(decision_line(fen, engine, san, played, moves,
-                                                   values_for_mover, endgame, role, affected));
+            pending_decisions_.push_back(
+                decision(engine, san, played, moves, values_for_mover, endgame, role, affected));
     }
 
-    std::string decision_line(const std::string& fen, const std::string& engine,
-                              std::string_view san, const chess::Move& played,
-                              const std::vector<MoveValue>& moves, const std::vector<Value>& values,
-                              const std::string& endgame, Role role, bool affected) const {
-        nlohmann::json line;
-        line["file"] = file_;
-        line["game"] = game_;
-        line["fen"] = fen;
-        line["mover"] = engine;
-        line["color"] = board_.side_to_move() == chess::Color::White ? "white" : "black";
-        line["played"] = std::string(san);
-        line["played_uci"] = board_.to_uci(played);
-        line["endgame"] = endgame;
-        line["role"] = role_name(role);
-        line["fifty_move_affected"] = affected;
-        nlohmann::json list = nlohmann::json::array();
+    Decision decision(const std::string& engine, std::string_view san, const chess::Move& played,
+                      const std::vector<MoveValue>& moves, const std::vector<Value>& values,
+                      const std::string& endgame, Role role, bool affected) const {
+        Decision decision{file_,
+                          game_,
+                          board_.fen(),
+                          engine,
+                          board_.side_to_move() == chess::Color::White,
+                          std::string(san),
+                          board_.to_uci(played),
+                          endgame,
+                          role,
+                          affected,
+                          {}};
         for (std::size_t i = 0; i < moves.size(); ++i) {
-            list.push_back(
-                {{"move", board_.to_uci(moves[i].move)},
-                 {"value", outcome_name(values[i].outcome)},
-                 {"depth",
-                  values[i].outcome == Outcome::Draw ? 0 : moves[i].after.winner_moves()}});
+            decision.moves.push_back(
+                {board_.to_uci(moves[i].move), values[i].outcome,
+                 values[i].outcome == Outcome::Draw ? 0 : moves[i].after.winner_moves()});
         }
-        line["moves"] = std::move(list);
-        return line.dump();
+        return decision;
     }
 
     void record_conversion() {
         ++out_.games_with_table_positions;
-        Outcome game_white = result_ == "1-0"   ? Outcome::Win
-                             : result_ == "0-1" ? Outcome::Loss
-                                                : Outcome::Draw;
+        Outcome game_white = table_outcome(*tags_.white_outcome);
         const FirstTablePosition& first = *first_;
         auto failure = [&](const std::string& engine, const std::string& how) {
-            out_.failures.push_back({file_, game_, white_, black_, first.endgame, first.fen, engine,
-                                     white_result(first.white), result_, how});
+            out_.failures.push_back({file_, game_, tags_.white, tags_.black, first.endgame,
+                                     first.fen, engine, white_result(first.white),
+                                     white_result(game_white), how});
         };
         if (first.white == Outcome::Draw) {
             for (auto [color, engine] :
-                 {std::pair{Outcome::Win, &black_}, {Outcome::Loss, &white_}}) {
+                 {std::pair{Outcome::Win, &tags_.black}, {Outcome::Loss, &tags_.white}}) {
                 auto& counts = out_.conversions[{first.endgame, *engine}];
                 ++counts.draws;
                 if (game_white == color) {
@@ -272,7 +266,7 @@ class GameAnalyser : public pgn::Visitor {
             }
             return;
         }
-        const std::string& winner = first.white == Outcome::Win ? white_ : black_;
+        const std::string& winner = first.white == Outcome::Win ? tags_.white : tags_.black;
         auto& counts = out_.conversions[{first.endgame, winner}];
         ++counts.wins;
         if (game_white == first.white) return;
@@ -287,15 +281,14 @@ class GameAnalyser : public pgn::Visitor {
     tablebase::TableSource& source_;
     const AnalysisSettings& settings_;
     AnalysisResult& out_;
-    std::vector<scan::GameProblem>& problems_;
+    games::ProblemList& problems_;
     chess::Board board_;
     std::uint64_t game_ = 0;
-    std::string white_, black_, fen_, result_;
-    bool chess960_ = false;
+    games::GameTags tags_;
     bool playing_ = false;
     int ply_ = 0;
     std::vector<std::pair<std::vector<std::string>, GroupTotals>> pending_;
-    std::vector<std::string> pending_lines_;
+    std::vector<Decision> pending_decisions_;
     std::optional<FirstTablePosition> first_;
     Counters counters_;
 };
@@ -308,16 +301,16 @@ struct ChunkResult {
 
 // Analyses the chunks one thread reads, each into a result of its own, so that they can be
 // merged in file order whatever thread read what.
-class AnalysisConsumer : public scan::ChunkConsumer {
+class AnalysisConsumer : public games::ChunkConsumer {
   public:
     AnalysisConsumer(const std::vector<std::filesystem::path>& files,
                      tablebase::TableSource& source, const AnalysisSettings& settings)
         : files_(files), source_(source), settings_(settings) {}
 
-    scan::ChunkReport consume(const scan::TextChunk& chunk) override {
+    games::ChunkReport consume(const games::TextChunk& chunk) override {
         ChunkResult& result = results_[{chunk.file_index, chunk.offset}];
         std::string name = files_[chunk.file_index].string();
-        scan::ChunkReport report;
+        games::ChunkReport report;
         GameAnalyser analyser(name, source_, settings_, result.part, report.problems);
         pgn::read_games(chunk.text, analyser);
         report.games = result.games = result.part.games_read;
@@ -341,10 +334,9 @@ void merge(AnalysisResult& into, AnalysisResult& from, std::uint64_t games_befor
         failure.game += games_before;
         into.failures.push_back(std::move(failure));
     }
-    for (auto& line : from.decision_lines) {
-        auto json = nlohmann::json::parse(line);
-        json["game"] = json["game"].get<std::uint64_t>() + games_before;
-        into.decision_lines.push_back(json.dump());
+    for (auto& decision : from.decisions_kept) {
+        decision.game += games_before;
+        into.decisions_kept.push_back(std::move(decision));
     }
     for (auto& [why, count] : from.uncovered) into.uncovered[why] += count;
     into.games_read += from.games_read;
@@ -360,6 +352,26 @@ void merge(AnalysisResult& into, AnalysisResult& from, std::uint64_t games_befor
 }
 
 }  // namespace
+
+std::string decision_line(const Decision& decision) {
+    nlohmann::json line;
+    line["file"] = decision.file;
+    line["game"] = decision.game;
+    line["fen"] = decision.fen;
+    line["mover"] = decision.mover;
+    line["color"] = decision.white_to_move ? "white" : "black";
+    line["played"] = decision.played;
+    line["played_uci"] = decision.played_uci;
+    line["endgame"] = decision.endgame;
+    line["role"] = role_name(decision.role);
+    line["fifty_move_affected"] = decision.fifty_move_affected;
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& choice : decision.moves)
+        list.push_back(
+            {{"move", choice.uci}, {"value", outcome_name(choice.value)}, {"depth", choice.depth}});
+    line["moves"] = std::move(list);
+    return line.dump();
+}
 
 const char* role_name(Role role) {
     return role == Role::Attacker ? "attacker" : role == Role::Defender ? "defender" : "drawn";
@@ -384,15 +396,15 @@ void ConversionCounts::add(const ConversionCounts& other) {
 
 AnalysisResult analyse_files(std::vector<std::filesystem::path> files,
                              tablebase::TableSource& source, const AnalysisSettings& settings,
-                             scan::ReadProgress* progress) {
+                             games::ReadProgress* progress) {
     std::sort(files.begin(), files.end());
     std::vector<std::unique_ptr<AnalysisConsumer>> workers;
-    std::vector<scan::ChunkConsumer*> consumers;
+    std::vector<games::ChunkConsumer*> consumers;
     for (int i = 0; i < std::max(1, settings.threads); ++i) {
         workers.push_back(std::make_unique<AnalysisConsumer>(files, source, settings));
         consumers.push_back(workers.back().get());
     }
-    scan::ReadSummary summary = scan::read_in_chunks(files, consumers, {}, progress);
+    games::ReadSummary summary = games::read_in_chunks(files, consumers, {}, progress);
     // In file and chunk order, so that sums and lists do not depend on the threads.
     std::map<std::pair<std::size_t, std::uint64_t>, ChunkResult*> chunks;
     for (auto& worker : workers)
@@ -405,9 +417,7 @@ AnalysisResult analyse_files(std::vector<std::filesystem::path> files,
         merge(result, chunk->part, games_before);
         games_before += chunk->games;
     }
-    result.files_read = summary.files_read;
-    result.files_unreadable = summary.files_unreadable;
-    result.warnings = std::move(summary.warnings);
+    result.files = std::move(summary);
     return result;
 }
 

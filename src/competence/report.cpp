@@ -34,7 +34,7 @@ std::string format_counts(const AnalysisResult& r, const ReportContext& context)
         fmt::format("Tables: {} ({}).\n", context.source, tablebase::metric_name(context.metric));
     text += fmt::format(
         "Files: {} read, {} unreadable. Games: {} read, {} skipped, {} with a table position.\n",
-        r.files_read, r.files_unreadable, r.games_read, r.games_skipped,
+        r.files.files_read, r.files.files_unreadable, r.games_read, r.games_skipped,
         r.games_with_table_positions);
     text += fmt::format(
         "Positions of 3-4 men: {}; covered by the tables: {} (book moves: {}, all moves of one "
@@ -110,8 +110,8 @@ std::string report_json(const AnalysisResult& r, const ReportContext& context) {
     json["draw_depth"] = "n1 = n2 = 1 + the greatest depth of the endgame and its subgames";
     json["fifty_move_rule"] = rule_name(settings.fifty_move_rule);
     json["prior"] = context.priors ? "from an earlier run" : "uniform";
-    json["counts"] = {{"files_read", r.files_read},
-                      {"files_unreadable", r.files_unreadable},
+    json["counts"] = {{"files_read", r.files.files_read},
+                      {"files_unreadable", r.files.files_unreadable},
                       {"games_read", r.games_read},
                       {"games_skipped", r.games_skipped},
                       {"games_with_table_positions", r.games_with_table_positions},

@@ -8,7 +8,7 @@
 namespace wdl::markov {
 namespace {
 
-using scan::kNoEval;  // a position without an eval
+using games::kNoEval;  // a position without an eval
 
 constexpr const char* kUnknownPlayers = "players not the pairing's two engines";
 constexpr const char* kNotMatched = "no player matches --matchEngine";
@@ -82,6 +82,7 @@ void PairingTally::merge(PairingTally&& other) {
         for (std::size_t i = 0; i < start_classes[fold].size(); ++i)
             start_classes[fold][i] += other.start_classes[fold][i];
     games.insert(games.end(), other.games.begin(), other.games.end());
+    games_outside_chains += other.games_outside_chains;
 }
 
 int fold_of(std::uint64_t opening) { return int(finish_hash(opening) >> 63); }
@@ -101,7 +102,7 @@ void CollectedGames::merge(CollectedGames&& other) {
 ChainCollector::ChainCollector(const CollectorSettings& settings,
                                const std::vector<GameFileInfo>& files)
     : settings_(settings), files_(files) {
-    tags_.exact_termination_letter = settings_.eval_parsing == scan::EvalParsing::Legacy;
+    tags_.exact_termination_letter = settings_.eval_parsing == games::EvalParsing::Legacy;
     evals_.reserve(512);
     game_keys_.reserve(512);
 }
@@ -110,31 +111,66 @@ void ChainCollector::begin_game(std::size_t) {
     ++collected_.games_read;
     tags_.clear();
     reading_ = false;
+    scored_ = false;
 }
 
 void ChainCollector::tag(std::string_view name, std::string_view value) { tags_.read(name, value); }
 
+void ChainCollector::begin_chunk(std::size_t file_index) {
+    file_ = file_index;
+    problems_.clear();
+    games_before_chunk_ = collected_.games_read;
+}
+
 bool ChainCollector::skip_game(const std::string& reason, std::string description) {
     reading_ = false;
+    record_result(false);
     ++collected_.skipped[reason];
     if (!description.empty())
-        problems_.push_back({collected_.games_read - 1, std::move(description)});
+        problems_.add(collected_.games_read - 1 - games_before_chunk_, std::move(description));
     return false;
 }
 
-// Finds the game's pairing and the role of each colour in it; false if the players are not
-// the two engines of a pairing.
+// Whether a player's name names the revision `sha` (fishtest: "New-<sha prefix>"; other
+// tools: any name ending in "-<sha prefix>", or holding the whole sha).
+bool names_revision(const std::string& name, std::string_view sha) {
+    constexpr std::size_t kShortestPrefix = 7;
+    if (sha.size() < kShortestPrefix) return false;
+    if (name.find(sha) != std::string::npos) return true;
+    std::size_t dash = name.rfind('-');
+    if (dash == std::string::npos) return false;
+    std::string_view suffix = std::string_view(name).substr(dash + 1);
+    return suffix.size() >= kShortestPrefix && sha.starts_with(suffix);
+}
+
+// Whether White is the engine under test: fishtest's New-/Base- names; else the test's
+// metadata, whose revisions a name may carry; else, with no clue, the names' order (so that
+// every game of two engines gives them the same roles).
+bool white_is_new(const std::string& white, const std::string& black, const GameFileInfo& file) {
+    if (starts_with(white, "New-") && starts_with(black, "Base-")) return true;
+    if (starts_with(white, "Base-") && starts_with(black, "New-")) return false;
+    std::string_view new_sha =
+        std::string_view(file.new_name).substr(std::min<std::size_t>(4, file.new_name.size()));
+    std::string_view base_sha =
+        std::string_view(file.base_name).substr(std::min<std::size_t>(5, file.base_name.size()));
+    if (names_revision(white, new_sha) != names_revision(black, new_sha))
+        return names_revision(white, new_sha);
+    if (names_revision(white, base_sha) != names_revision(black, base_sha))
+        return names_revision(black, base_sha);
+    if (starts_with(white, "Base-") != starts_with(black, "Base-"))
+        return starts_with(black, "Base-");
+    return white < black;
+}
+
+// Finds the game's pairing (the test of its file, or its two engines) and the role of each
+// colour in it; false if the players are not two different engines.
 bool ChainCollector::assign_pairing() {
     const GameFileInfo& file = files_[file_];
     const std::string& white = tags_.white;
     const std::string& black = tags_.black;
     if (white.empty() || black.empty() || white == black) return false;
-    bool fishtest_names = (starts_with(white, "New-") && starts_with(black, "Base-")) ||
-                          (starts_with(white, "Base-") && starts_with(black, "New-"));
-    if (!file.test.empty() && !fishtest_names) return false;
-    bool white_is_new = fishtest_names ? starts_with(white, "New-") : white < black;
-    role_of_colour_ =
-        white_is_new ? std::array<int, 2>{kNew, kBase} : std::array<int, 2>{kBase, kNew};
+    bool new_white = white_is_new(white, black, file);
+    role_of_colour_ = new_white ? std::array<int, 2>{kNew, kBase} : std::array<int, 2>{kBase, kNew};
 
     std::string key = file.test.empty()
                           ? "engines " + std::min(white, black) + "\n" + std::max(white, black)
@@ -146,8 +182,8 @@ bool ChainCollector::assign_pairing() {
         pairing_key_ = std::move(key);
         pairing_->test = file.test;
     }
-    const std::string& new_name = white_is_new ? white : black;
-    const std::string& base_name = white_is_new ? black : white;
+    const std::string& new_name = new_white ? white : black;
+    const std::string& base_name = new_white ? black : white;
     std::array<std::string, 2> names = {file.new_name.empty() ? new_name : file.new_name,
                                         file.base_name.empty() ? base_name : file.base_name};
     for (int role = 0; role < 2; ++role)
@@ -156,37 +192,58 @@ bool ChainCollector::assign_pairing() {
     return true;
 }
 
-// A game its tags or players reject is not read move by move.
+// A game its tags or players reject is not read move by move. A game of the pairing with a
+// result counts in the pairing's score even when the chains cannot use it (a time loss, a
+// broken record), as fishtest counts a test's games.
 bool ChainCollector::begin_movetext() {
-    if (auto reason = tags_.rejection()) return skip_game(scan::describe(*reason));
+    scored_ = false;
+    auto rejection = tags_.rejection();
+    if (rejection == games::GameSkipReason::UnsupportedVariant)
+        return skip_game(games::describe(*rejection));
     if (settings_.engine_filter && !(RE2::FullMatch(tags_.white, *settings_.engine_filter) ||
                                      RE2::FullMatch(tags_.black, *settings_.engine_filter)))
         return skip_game(kNotMatched);
+    bool paired = assign_pairing();
+    opening_ = hash_bytes(kHashStart, tags_.fen);
+    scored_ = paired && tags_.white_outcome.has_value();
+    if (rejection) return skip_game(games::describe(*rejection));
+    if (!paired)
+        return skip_game(kUnknownPlayers, "players \"" + tags_.white + "\" and \"" + tags_.black +
+                                              "\" are not two different engines");
     if (!tags_.set_up(board_, settings_.fix_fen))
-        return skip_game(scan::describe(scan::GameSkipReason::InvalidFen),
+        return skip_game(games::describe(games::GameSkipReason::InvalidFen),
                          "invalid FEN \"" + tags_.fen + "\"");
-    if (!assign_pairing())
-        return skip_game(kUnknownPlayers,
-                         "players \"" + tags_.white + "\" and \"" + tags_.black + "\" are not " +
-                             (files_[file_].test.empty() ? "two different engines"
-                                                         : "fishtest's New-... and Base-..."));
     reading_ = true;
     in_book_ = true;
     ply_ = 0;
     first_mover_ = board_.side_to_move();
-    opening_ = hash_bytes(kHashStart, tags_.fen);
     evals_.clear();
     game_keys_.clear();
     return true;
+}
+
+// Adds the game's result to its pairing's score; `in_chains` says whether the chains used it.
+void ChainCollector::record_result(bool in_chains) {
+    if (!scored_) return;
+    scored_ = false;
+    bool new_white = role_of_colour_[0] == kNew;
+    counts::Outcome white = *tags_.white_outcome;
+    counts::Outcome for_new = new_white ? white : counts::opposite(white);
+    std::uint8_t halves = for_new == counts::Outcome::Win    ? 2
+                          : for_new == counts::Outcome::Draw ? 1
+                                                             : 0;
+    pairing_->games.push_back({opening_, new_white, halves});
+    pairing_->games_outside_chains += !in_chains;
 }
 
 // Keeps a position's eval (mover's view) and the scanner's key of it.
 void ChainCollector::note_position(int eval) {
     evals_.back() = eval;
     if (board_.fullmove_number() > settings_.max_counted_move) return;
-    bool is_mate = eval == scan::kMateScore || eval == -scan::kMateScore;
-    int binned = is_mate ? eval : scan::bin_eval(eval, settings_.bin_width);
-    game_keys_.push_back(counts::pack_key(scan::counted_key(board_, *tags_.white_outcome, binned)));
+    bool is_mate = eval == games::kMateScore || eval == -games::kMateScore;
+    int binned = is_mate ? eval : games::bin_eval(eval, settings_.bin_width);
+    game_keys_.push_back(
+        counts::pack_key(games::counted_key(board_, *tags_.white_outcome, binned)));
 }
 
 bool ChainCollector::move(std::string_view san, std::string_view comment) {
@@ -199,18 +256,18 @@ bool ChainCollector::move(std::string_view san, std::string_view comment) {
         in_book_ = false;
     }
     if (evals_.size() < std::size_t(ply_)) evals_.push_back(kNoEval);
-    int eval = scan::comment_eval_value(comment, settings_.eval_parsing);
+    int eval = games::comment_eval_value(comment, settings_.eval_parsing);
     if (eval != kNoEval) note_position(eval);
     auto move = board_.parse_san(san);
     if (!move) {
         return skip_game(
-            scan::describe(scan::GameSkipReason::IllegalMove),
+            games::describe(games::GameSkipReason::IllegalMove),
             "cannot play move \"" + std::string(san) + "\" at ply " + std::to_string(ply_));
     }
     board_.play(*move);
     // A lichess annotation describes the position after the move, from White's side.
     if (eval == kNoEval && !comment.empty()) {
-        if (auto white_eval = scan::lichess_eval(comment, settings_.eval_parsing)) {
+        if (auto white_eval = games::lichess_eval(comment, settings_.eval_parsing)) {
             evals_.push_back(kNoEval);
             note_position(board_.side_to_move() == chess::Color::White ? *white_eval
                                                                        : -*white_eval);
@@ -222,8 +279,8 @@ bool ChainCollector::move(std::string_view san, std::string_view comment) {
 void ChainCollector::end_game(bool terminated) {
     if (!reading_) return;
     if (!terminated) {
-        auto unterminated = scan::unterminated_game(ply_);
-        skip_game(scan::describe(unterminated.reason), unterminated.warning);
+        auto unterminated = games::unterminated_game(ply_);
+        skip_game(games::describe(unterminated.reason), unterminated.warning);
         return;
     }
     commit_game();
@@ -262,13 +319,7 @@ void ChainCollector::commit_game() {
             classes.class_of(white_to_move ? evals_[k] : -evals_[k]))] += 1;
         break;
     }
-    bool new_white = role_of_colour_[0] == kNew;
-    counts::Outcome white = *tags_.white_outcome;
-    counts::Outcome for_new = new_white ? white : counts::opposite(white);
-    std::uint8_t halves = for_new == counts::Outcome::Win    ? 2
-                          : for_new == counts::Outcome::Draw ? 1
-                                                             : 0;
-    pairing.games.push_back({opening_, new_white, halves});
+    record_result(true);
     for (auto key : game_keys_) collected_.positions[fold].add(key);
     ++collected_.games_accepted;
     collected_.games_without_transitions += !any_transition;
@@ -276,23 +327,18 @@ void ChainCollector::commit_game() {
 
 namespace {
 
-class CollectingConsumer : public scan::ChunkConsumer {
+class CollectingConsumer : public games::ChunkConsumer {
   public:
     CollectingConsumer(const CollectorSettings& settings, const std::vector<GameFileInfo>& files)
         : collector_(settings, files) {}
 
-    scan::ChunkReport consume(const scan::TextChunk& chunk) override {
-        collector_.set_file(chunk.file_index);
+    games::ChunkReport consume(const games::TextChunk& chunk) override {
         std::uint64_t games_before = collector_.collected().games_read;
-        std::size_t problems_before = collector_.problems().size();
+        collector_.begin_chunk(chunk.file_index);
         pgn::read_games(chunk.text, collector_);
-        scan::ChunkReport report;
+        games::ChunkReport report;
         report.games = collector_.collected().games_read - games_before;
-        for (std::size_t i = problems_before; i < collector_.problems().size(); ++i) {
-            scan::GameProblem problem = collector_.problems()[i];
-            problem.game_index -= games_before;
-            report.problems.push_back(std::move(problem));
-        }
+        report.problems = collector_.problems();
         return report;
     }
 
@@ -305,10 +351,10 @@ class CollectingConsumer : public scan::ChunkConsumer {
 }  // namespace
 
 Collection collect_games(const std::vector<GameFileInfo>& files, const CollectorSettings& settings,
-                         int threads, const scan::ReadSettings& reading,
-                         scan::ReadProgress* progress) {
+                         int threads, const games::ReadSettings& reading,
+                         games::ReadProgress* progress) {
     std::vector<std::unique_ptr<CollectingConsumer>> workers;
-    std::vector<scan::ChunkConsumer*> consumers;
+    std::vector<games::ChunkConsumer*> consumers;
     for (int i = 0; i < std::max(1, threads); ++i) {
         workers.push_back(std::make_unique<CollectingConsumer>(settings, files));
         consumers.push_back(workers.back().get());
@@ -316,7 +362,7 @@ Collection collect_games(const std::vector<GameFileInfo>& files, const Collector
     std::vector<std::filesystem::path> paths;
     for (const auto& file : files) paths.push_back(file.path);
     Collection result;
-    result.files = scan::read_in_chunks(paths, consumers, reading, progress);
+    result.files = games::read_in_chunks(paths, consumers, reading, progress);
     // The first thread's tallies become the result, so that a single thread merges nothing.
     result.games = std::move(workers[0]->collected());
     for (std::size_t i = 1; i < workers.size(); ++i)

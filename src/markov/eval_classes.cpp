@@ -6,13 +6,13 @@
 #include <cmath>
 #include <limits>
 
-#include "wdl/scan/eval_parsing.hpp"
+#include "wdl/games/eval_parsing.hpp"
 #include "wdl/util/error.hpp"
 
 namespace wdl::markov {
 namespace {
 
-constexpr int kTableOffset = scan::kMateScore;
+constexpr int kTableOffset = games::kMateScore;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 int class_count(std::size_t bounds, Centre centre) {
@@ -35,7 +35,7 @@ std::string pawns(double centipawns) { return fmt::format("{:.2f}", centipawns /
 double eval_at_score(const model::WdlModel& model, double score) {
     double mom = model.mom_target;
     auto score_at = [&](double cp) { return model.score(cp * model.a(mom) / 100, mom); };
-    double low = 0, high = scan::kMaxScore;
+    double low = 0, high = games::kMaxScore;
     if (score_at(high) < score) return kInfinity;
     for (int i = 0; i < 100; ++i) {
         double middle = (low + high) / 2;
@@ -65,7 +65,7 @@ ClassScheme::ClassScheme(std::string name, std::string description,
     if (bounds_.empty()) throw Error("eval classes need at least one bound");
     for (std::size_t i = 0; i < bounds_.size(); ++i) {
         bool increasing = i == 0 ? bounds_[i] > 0 : bounds_[i] > bounds_[i - 1];
-        if (!std::isfinite(bounds_[i]) || !increasing || bounds_[i] > scan::kMaxScore)
+        if (!std::isfinite(bounds_[i]) || !increasing || bounds_[i] > games::kMaxScore)
             throw Error("eval class bounds must be positive, increasing and at most 10 pawns");
     }
     size_ = class_count(bounds_.size(), centre_);

@@ -8,7 +8,7 @@
 #include "wdl/fit/count_grid.hpp"
 #include "wdl/fit/fitter.hpp"
 #include "wdl/fit/wdl_data.hpp"
-#include "wdl/scan/eval_parsing.hpp"
+#include "wdl/games/eval_parsing.hpp"
 #include "wdl/util/error.hpp"
 
 namespace wdl::markov {
@@ -27,8 +27,8 @@ EvalOutcomes::EvalOutcomes(model::WdlModel model, std::optional<model::Normaliza
       description_(std::move(description)) {}
 
 Wdl EvalOutcomes::at(int centipawns, int move, int material) const {
-    if (centipawns >= scan::kMateScore) return {1, 0, 0};
-    if (centipawns <= -scan::kMateScore) return {0, 0, 1};
+    if (centipawns >= games::kMateScore) return {1, 0, 0};
+    if (centipawns <= -games::kMateScore) return {0, 0, 1};
     double mom = model_.mom_type == model::MomType::Material ? material
                  : model_.mom_type == model::MomType::Move   ? move
                                                              : 2.0 * (move - 1);

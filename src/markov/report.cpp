@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "wdl/scan/scan_report.hpp"
+#include "wdl/games/reading_report.hpp"
 
 namespace wdl::markov {
 namespace {
@@ -173,6 +173,7 @@ Json pairing_json(const PairingResult& pairing, bool per_colour) {
     json["new"] = pairing.names[kNew];
     json["base"] = pairing.names[kBase];
     json["games"] = pairing.actual.games;
+    json["gamesOutsideChains"] = pairing.games_outside_chains;
     json["actual"] = actual_json(pairing.actual);
     json["start"] = pairing.start;
     json["stationary"] = pairing.evaluated ? prediction_json(pairing.stationary) : Json(nullptr);
@@ -254,6 +255,11 @@ std::string format_pairing(const PairingResult& pairing, const ChainDescription&
     text += fmt::format("  Games: {} ({}); evaluated moves: New {}, Base {}.\n", actual.games,
                         actual.error_basis(), pairing.conformance[kNew].overall.moves,
                         pairing.conformance[kBase].overall.moves);
+    if (pairing.games_outside_chains > 0)
+        text += fmt::format(
+            "  {} of the games count in the score only (a time loss or a broken record: no "
+            "chain reads them).\n",
+            pairing.games_outside_chains);
     text += score_row("", "score", "se", "Elo", "[95% interval]", "W", "D", "L");
     double low = actual.score - kNormal975 * actual.standard_error;
     double high = actual.score + kNormal975 * actual.standard_error;
@@ -355,7 +361,7 @@ std::string format_summary(const MarkovResults& results, const CollectedGames& g
 }
 
 Json results_json(const ChainDescription& chains, const MarkovResults& results,
-                  const CollectedGames& games, const scan::ReadSummary& files, double seconds) {
+                  const CollectedGames& games, const games::ReadSummary& files, double seconds) {
     const auto& classes = chains.classes;
     Json json;
     Json class_json;
@@ -389,7 +395,7 @@ Json results_json(const ChainDescription& chains, const MarkovResults& results,
     const auto& crossfit = results.crossfit;
     Json summary;
     summary["pairings"] = results.pairings.size();
-    summary["files"] = scan::files_json(files);
+    summary["files"] = games::files_json(files);
     Json skipped = Json::object();
     for (const auto& [reason, count] : games.skipped) skipped[reason] = count;
     summary["games"] = {{"read", games.games_read},

@@ -224,6 +224,7 @@ MarkovResults analyse(const CollectedGames& games, const ClassScheme& classes,
         result.names = pairing.names;
         auto all_games = games_in(pairing, {true, true});
         result.actual = actual_score(all_games);
+        result.games_outside_chains = pairing.games_outside_chains;
         MoveSelection selection{settings.per_colour, {true, true}};
         result.chains = engine_chains(pairing, selection);
         result.start = start_distribution(pairing, selection, classes);

@@ -6,41 +6,27 @@
 
 namespace wdl::scan {
 
-std::string engine_filter_pattern(const std::optional<std::string>& match_engine,
-                                  const std::string& match_rev) {
-    return match_engine ? *match_engine : match_rev;
-}
-
-std::unique_ptr<re2::RE2> compile_engine_filter(const std::string& pattern) {
-    if (pattern.empty()) return nullptr;
-    auto filter = std::make_unique<re2::RE2>(pattern, RE2::Quiet);
-    if (!filter->ok())
-        throw Error("invalid regular expression for --matchEngine \"" + pattern +
-                    "\": " + filter->error());
-    return filter;
-}
-
 void GameTally::add(const GameTally& other) {
     games_read += other.games_read;
     games_accepted += other.games_accepted;
     positions += other.positions;
-    for (std::size_t i = 0; i < kSkipReasonCount; ++i) skipped[i] += other.skipped[i];
+    for (std::size_t i = 0; i < games::kSkipReasonCount; ++i) skipped[i] += other.skipped[i];
     scoreless_comments += other.scoreless_comments;
 }
 
 GameCounter::GameCounter(const CountingRules& rules, counts::PositionCounts& counts)
     : rules_(rules), counts_(counts) {
-    tags_.exact_termination_letter = rules_.eval_parsing == EvalParsing::Legacy;
+    tags_.exact_termination_letter = rules_.eval_parsing == games::EvalParsing::Legacy;
     game_keys_.reserve(512);
-    for (int score = -kMaxScore; score <= kMaxScore; ++score)
-        binned_scores_.push_back(bin_eval(score, rules_.bin_width));
+    for (int score = -games::kMaxScore; score <= games::kMaxScore; ++score)
+        binned_scores_.push_back(games::bin_eval(score, rules_.bin_width));
 }
 
 void GameCounter::begin_chunk(std::size_t file_index, std::uint64_t offset) {
     file_index_ = file_index;
     chunk_offset_ = offset;
     problems_.clear();
-    unlisted_problems_ = 0;
+    games_before_chunk_ = tally_.games_read;
 }
 
 void GameCounter::begin_game(std::size_t offset) {
@@ -57,31 +43,21 @@ void GameCounter::begin_game(std::size_t offset) {
 
 void GameCounter::tag(std::string_view name, std::string_view value) { tags_.read(name, value); }
 
-void GameCounter::skip_game(GameSkipReason reason, std::string description) {
+void GameCounter::skip_game(games::GameSkipReason reason, std::string description) {
     counting_ = false;
     ++tally_.skipped[std::size_t(reason)];
-    if (description.empty()) return;
-    if (problems_.size() >= kListedProblems) {
-        ++unlisted_problems_;
-        return;
-    }
-    // A quoted FEN or move of a hostile file can be megabytes long.
-    constexpr std::size_t kLongest = 200;
-    if (description.size() > kLongest) {
-        description = description.substr(0, kLongest) + "... (" +
-                      std::to_string(description.size()) + " bytes)";
-    }
-    problems_.push_back({tally_.games_read - 1, std::move(description)});
+    if (!description.empty())
+        problems_.add(tally_.games_read - 1 - games_before_chunk_, std::move(description));
 }
 
 // A game its tags reject is not read move by move.
 bool GameCounter::begin_movetext() {
     if (auto reason = tags_.rejection()) {
-        skip_game(*reason, *reason == GameSkipReason::UnsupportedVariant
+        skip_game(*reason, *reason == games::GameSkipReason::UnsupportedVariant
                                ? "unsupported variant \"" + tags_.unsupported_variant + "\""
                                : std::string());
     } else if (!tags_.set_up(board_, rules_.fix_fen)) {
-        skip_game(GameSkipReason::InvalidFen, "invalid FEN \"" + tags_.fen + "\"");
+        skip_game(games::GameSkipReason::InvalidFen, "invalid FEN \"" + tags_.fen + "\"");
     } else {
         start_counting();
     }
@@ -119,9 +95,10 @@ bool GameCounter::counts_side(chess::Color color) const {
 void GameCounter::count_position(int eval) {
     if (board_.fullmove_number() > rules_.max_counted_move) return;
     if (!counts_side(board_.side_to_move())) return;
-    bool is_mate = eval == kMateScore || eval == -kMateScore;
-    int binned = is_mate ? eval : binned_scores_[std::size_t(eval + kMaxScore)];
-    std::uint64_t packed = counts::pack_key(counted_key(board_, *tags_.white_outcome, binned));
+    bool is_mate = eval == games::kMateScore || eval == -games::kMateScore;
+    int binned = is_mate ? eval : binned_scores_[std::size_t(eval + games::kMaxScore)];
+    std::uint64_t packed =
+        counts::pack_key(games::counted_key(board_, *tags_.white_outcome, binned));
     game_keys_.push_back(packed);
     if (counts_.grouped) return counts_.grouped->add_to_game(game_keys_);
     counts_.plain.prefetch(packed);  // added at the game's end, by then without a wait for memory
@@ -130,23 +107,23 @@ void GameCounter::count_position(int eval) {
 bool GameCounter::move(std::string_view san, std::string_view comment) {
     if (!counting_) return false;
     ++ply_;
-    int eval = comment_eval_value(comment, rules_.eval_parsing);
-    if (eval != kNoEval) {
+    int eval = games::comment_eval_value(comment, rules_.eval_parsing);
+    if (eval != games::kNoEval) {
         count_position(eval);
-    } else if (!comment.empty() && rules_.eval_parsing == EvalParsing::Exact &&
-               starts_with_bare_integer(comment)) {
+    } else if (!comment.empty() && rules_.eval_parsing == games::EvalParsing::Exact &&
+               games::starts_with_bare_integer(comment)) {
         ++tally_.scoreless_comments;
     }
     auto move = board_.parse_san(san);
     if (!move) {
-        skip_game(GameSkipReason::IllegalMove,
+        skip_game(games::GameSkipReason::IllegalMove,
                   "cannot play move \"" + std::string(san) + "\" at ply " + std::to_string(ply_));
         return false;
     }
     board_.play(*move);
     // A lichess annotation describes the position after the move, from White's side.
-    if (eval == kNoEval && !comment.empty()) {
-        if (auto white_eval = lichess_eval(comment, rules_.eval_parsing))
+    if (eval == games::kNoEval && !comment.empty()) {
+        if (auto white_eval = games::lichess_eval(comment, rules_.eval_parsing))
             count_position(board_.side_to_move() == chess::Color::White ? *white_eval
                                                                         : -*white_eval);
     }
@@ -156,7 +133,7 @@ bool GameCounter::move(std::string_view san, std::string_view comment) {
 void GameCounter::end_game(bool terminated) {
     if (!counting_) return;
     if (!terminated) {
-        auto unterminated = unterminated_game(ply_);
+        auto unterminated = games::unterminated_game(ply_);
         return skip_game(unterminated.reason, unterminated.warning);
     }
     if (counts_.grouped) {

@@ -9,23 +9,19 @@ namespace wdl::scan {
 namespace {
 
 // Counts the games of the chunks one thread reads into that thread's own map.
-class CountingConsumer : public ChunkConsumer {
+class CountingConsumer : public games::ChunkConsumer {
   public:
     explicit CountingConsumer(const CountingRules& rules)
         : counts_(rules.grouping ? std::optional(rules.grouping->grouping()) : std::nullopt),
           counter_(rules, counts_) {}
 
-    ChunkReport consume(const TextChunk& chunk) override {
+    games::ChunkReport consume(const games::TextChunk& chunk) override {
         std::uint64_t games_before = counter_.tally().games_read;
         counter_.begin_chunk(chunk.file_index, chunk.offset);
         pgn::read_games(chunk.text, counter_);
-        ChunkReport report;
+        games::ChunkReport report;
         report.games = counter_.tally().games_read - games_before;
-        for (GameProblem problem : counter_.problems()) {
-            problem.game_index -= games_before;
-            report.problems.push_back(std::move(problem));
-        }
-        report.unlisted_problems = counter_.unlisted_problems();
+        report.problems = counter_.problems();
         return report;
     }
 
@@ -40,15 +36,15 @@ class CountingConsumer : public ChunkConsumer {
 }  // namespace
 
 ScanResult scan_files(const std::vector<std::filesystem::path>& files, const ScanSettings& settings,
-                      ReadProgress* progress) {
+                      games::ReadProgress* progress) {
     std::vector<std::unique_ptr<CountingConsumer>> workers;
-    std::vector<ChunkConsumer*> consumers;
+    std::vector<games::ChunkConsumer*> consumers;
     for (int i = 0; i < std::max(1, settings.threads); ++i) {
         workers.push_back(std::make_unique<CountingConsumer>(settings.rules));
         consumers.push_back(workers.back().get());
     }
     ScanResult result;
-    result.files = read_in_chunks(files, consumers, settings.reading, progress);
+    result.files = games::read_in_chunks(files, consumers, settings.reading, progress);
     result.counts = std::move(workers[0]->counts());
     for (std::size_t i = 0; i < workers.size(); ++i) {
         if (i > 0) result.counts.merge(workers[i]->counts());

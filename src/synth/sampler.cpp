@@ -13,9 +13,10 @@
 
 #include "wdl/counts/count_file.hpp"
 #include "wdl/counts/grouping.hpp"
+#include "wdl/games/eval_parsing.hpp"
 #include "wdl/model/published_models.hpp"
-#include "wdl/scan/eval_parsing.hpp"
 #include "wdl/util/error.hpp"
+#include "wdl/util/parallel_for.hpp"
 
 namespace wdl::synth {
 
@@ -35,8 +36,8 @@ PositionShape SyntheticPositions::draw(stats::Random& random) const {
     double material = 78 - (78 - end_material) * std::pow(u, 1.3) + 1.5 * random.normal();
     shape.material = std::clamp(int(std::lround(material)), 0, 78);
     double cp = std::round((25 + 225 * u * u) * random.student_t(3));
-    int clamped = int(std::clamp(cp, double(-scan::kMaxScore), double(scan::kMaxScore)));
-    shape.eval = scan::bin_eval(clamped, bin_width_);
+    int clamped = int(std::clamp(cp, double(-games::kMaxScore), double(games::kMaxScore)));
+    shape.eval = games::bin_eval(clamped, bin_width_);
     return shape;
 }
 
@@ -160,26 +161,11 @@ SampledCounts sample_counts(const SamplerSettings& settings, const PositionSourc
     if (settings.groups > 0) grouping = counts::Grouping{counts::GroupBy::Game, settings.groups};
     std::vector<counts::PositionCounts> maps(threads, counts::PositionCounts(grouping));
     std::vector<std::uint64_t> games(threads);
-    std::atomic<std::uint64_t> next{0};
-    std::atomic<bool> failed{false};
-    std::string failure;
-    auto work = [&](std::size_t t) {
-        try {
-            for (std::uint64_t chunk = next++; chunk < chunks && !failed; chunk = next++) {
-                std::uint64_t first = chunk * kChunkPositions;
-                games[t] +=
-                    sample_chunk(settings, source, chunk,
+    util::parallel_for(std::size_t(chunks), int(threads), [&](std::size_t t, std::size_t chunk) {
+        std::uint64_t first = chunk * kChunkPositions;
+        games[t] += sample_chunk(settings, source, chunk,
                                  std::min(kChunkPositions, settings.positions - first), maps[t]);
-            }
-        } catch (const std::exception& error) {
-            if (!failed.exchange(true)) failure = error.what();
-        }
-    };
-    std::vector<std::thread> helpers;
-    for (std::size_t t = 1; t < threads; ++t) helpers.emplace_back(work, t);
-    work(0);
-    for (auto& helper : helpers) helper.join();
-    if (failed) throw Error(failure);
+    });
     SampledCounts result;
     result.counts = std::move(maps[0]);
     for (std::size_t t = 0; t < maps.size(); ++t) {

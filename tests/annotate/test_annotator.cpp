@@ -96,8 +96,10 @@ TEST_CASE("a game without evals is copied unchanged, and a broken one too with a
     CHECK(result.text.size() > plain.size() + broken.size() + good.size());
     CHECK(result.summary.games == 3);
     CHECK(result.summary.games_copied == 1);
-    REQUIRE(result.summary.problems.size() == 1);
-    CHECK_THAT(result.summary.problems[0], Catch::Contains("game 2: cannot play move \"Ke3\""));
+    REQUIRE(result.summary.problems.listed().size() == 1);
+    CHECK(result.summary.problems.listed()[0].game_index == 1);
+    CHECK_THAT(result.summary.problems.listed()[0].description,
+               Catch::Contains("cannot play move \"Ke3\""));
 }
 
 TEST_CASE("W/D/L comments go into the move's comment or a new one", "[annotate]") {

@@ -6,6 +6,7 @@
 #include "test_data.hpp"
 
 using namespace wdl::testing;
+namespace fs = std::filesystem;
 
 TEST_CASE("scoreCompetence --help explains every option", "[apps][scoreCompetence]") {
     auto run = run_program("scoreCompetence", {"--help"});
@@ -75,4 +76,46 @@ TEST_CASE("scoreCompetence: a missing file is one error line", "[apps][scoreComp
     CHECK(run.exit_code == 1);
     CHECK(lines_of(run.output).size() == 1);
     CHECK_THAT(run.output, Catch::StartsWith("Error: "));
+}
+
+TEST_CASE("scoreCompetence's first run generates the tables its games need",
+          "[apps][scoreCompetence]") {
+    auto dir = fresh_directory("scoreCompetence-first-run");
+    // Two KRK games from a table win, one converted, one drawn.
+    std::string game =
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n"
+        "[FEN \"8/8/8/3k4/8/8/2R5/K7 w - - 0 1\"]\n\n1. Kb2 Ke4 2. Kc3 Ke5 1/2-1/2\n\n";
+    fs::create_directories(dir / "games");
+    write_text_file(dir / "games" / "krk.pgn", game);
+    auto tables = dir / "tables";
+    auto refused = run_program("scoreCompetence", {"--dir", (dir / "games").string(), "--tableDir",
+                                                   tables.string(), "--noGenerate"});
+    INFO(refused.output);
+    CHECK(refused.exit_code == 0);
+    CHECK_THAT(refused.output, Catch::Contains("no decision") &&
+                                   Catch::Contains("tables are missing") &&
+                                   Catch::Contains("no DTC table for KRK"));
+    CHECK_FALSE(fs::exists(tables / "KRK.dtc.wdltb"));
+
+    auto first = run_program("scoreCompetence",
+                             {"--dir", (dir / "games").string(), "--tableDir", tables.string()});
+    INFO(first.output);
+    CHECK(first.exit_code == 0);
+    CHECK_THAT(first.output, Catch::Contains("Generating the DTC table of KRK"));
+    CHECK_THAT(first.output, !Catch::Contains("no DTC table") && !Catch::Contains("no decision"));
+    CHECK(fs::exists(tables / "KRK.dtc.wdltb"));
+    CHECK_FALSE(fs::exists(tables / "KQKR.dtc.wdltb"));
+}
+
+TEST_CASE("every program that reads games stops with one error on a folder without games",
+          "[apps][scoreCompetence]") {
+    auto dir = fresh_directory("no-games");
+    write_text_file(dir / "notes.txt", "no games here\n");
+    for (const char* program : {"scoreWDLstat", "markovWDL", "scoreCompetence"}) {
+        CAPTURE(program);
+        auto run = run_program(program, {"--dir", dir.string(), "-r"});
+        CHECK(run.exit_code == 1);
+        CHECK_THAT(run.output,
+                   Catch::Contains("Error: no .pgn, .pgn.gz or .pgn.zst files in " + dir.string()));
+    }
 }

@@ -5,10 +5,10 @@
 #include <set>
 
 #include "test_data.hpp"
+#include "wdl/games/file_selection.hpp"
 #include "wdl/markov/analysis.hpp"
 #include "wdl/markov/report.hpp"
 #include "wdl/markov/results.hpp"
-#include "wdl/scan/file_selection.hpp"
 
 using namespace wdl::markov;
 
@@ -21,7 +21,7 @@ const ClassScheme& classes() {
 
 std::vector<GameFileInfo> corpus_files() {
     std::vector<GameFileInfo> files;
-    for (const auto& path : wdl::scan::list_game_files(wdl::testing::corpus_path(), true))
+    for (const auto& path : wdl::games::list_game_files(wdl::testing::corpus_path(), true))
         files.push_back({path, path.parent_path().filename().string(), {}, {}});
     return files;
 }
@@ -30,7 +30,7 @@ Collection collect(const std::vector<GameFileInfo>& files, int threads,
                    std::size_t chunk_bytes = std::size_t{4} << 20) {
     CollectorSettings settings;
     settings.classes = &classes();
-    wdl::scan::ReadSettings reading;
+    wdl::games::ReadSettings reading;
     reading.chunk_bytes = chunk_bytes;
     return collect_games(files, settings, threads, reading);
 }

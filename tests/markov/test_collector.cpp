@@ -10,7 +10,7 @@ namespace {
 
 struct Reading {
     CollectedGames games;
-    std::vector<wdl::scan::GameProblem> problems;
+    std::vector<wdl::games::GameProblem> problems;
 };
 
 Reading read(const std::string& text, TransitionMode mode = TransitionMode::Own,
@@ -21,9 +21,9 @@ Reading read(const std::string& text, TransitionMode mode = TransitionMode::Own,
     settings.mode = mode;
     std::vector<GameFileInfo> files{{"games.pgn", test, {}, {}}};
     ChainCollector collector(settings, files);
-    collector.set_file(0);
+    collector.begin_chunk(0);
     wdl::pgn::read_games(text, collector);
-    return {std::move(collector.collected()), collector.problems()};
+    return {std::move(collector.collected()), collector.problems().listed()};
 }
 
 // Transitions of a role with a colour from one class to another, over both folds.
@@ -156,11 +156,11 @@ TEST_CASE("broken games are skipped with a reason and the others kept", "[markov
     CHECK(all_moves(reading.games.pairings.begin()->second) == 4);
 }
 
-TEST_CASE("a pairing whose every game is broken is not reported", "[markov][collector]") {
+TEST_CASE("a pairing whose every game is broken counts in the score only", "[markov][collector]") {
     auto reading = read(
         "[White \"X\"]\n[Black \"Y\"]\n[Result \"1-0\"]\n\n1. e4 {+0.2/9} Ke7 {-0.2/9} 1-0\n\n" +
         kNewWhite);
-    REQUIRE(reading.games.pairings.size() == 2);  // the broken game's pairing was seen
+    REQUIRE(reading.games.pairings.size() == 2);
     static const ClassScheme classes = ClassScheme::log19();
     AnalysisSettings settings;
     wdl::model::WdlModel model;
@@ -168,18 +168,63 @@ TEST_CASE("a pairing whose every game is broken is not reported", "[markov][coll
     model.bs = {0, 0, 0, 50};
     settings.model.emplace(model, std::nullopt, "a test model");
     auto results = analyse(reading.games, classes, settings);
-    REQUIRE(results.pairings.size() == 1);
+    REQUIRE(results.pairings.size() == 2);
+    const auto& broken = results.pairings[1];
+    CHECK(broken.names[kNew] == "X");
+    CHECK(broken.actual.games == 1);
+    CHECK(broken.games_outside_chains == 1);
+    CHECK_FALSE(broken.evaluated);
     CHECK(results.pairings[0].names[kNew] == "New-aaa");
+    CHECK(results.pairings[0].games_outside_chains == 0);
 }
 
-TEST_CASE("a fishtest test's games must be New-... against Base-...", "[markov][collector]") {
-    auto reading = read(
-        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 {+0.2/9} e5 {-0.2/9} 1-0\n\n" +
-            kNewWhite,
-        TransitionMode::Own, "abc123");
+TEST_CASE("a test's two engines pair whatever their names, its metadata saying which is new",
+          "[markov][collector]") {
+    static const ClassScheme classes = ClassScheme::log19();
+    CollectorSettings settings;
+    settings.classes = &classes;
+    // An engine renamed by its author (Fish-...) against fishtest's Base-...: the metadata's
+    // revisions tell the roles.
+    std::vector<GameFileInfo> files{
+        {"t.pgn", "abc123", "New-1234567890abcdef", "Base-fedcba0987654321"}};
+    std::string text =
+        "[White \"Base-fedcba0987\"]\n[Black \"Fish-1234567890\"]\n[Result \"0-1\"]\n\n"
+        "1. e4 {+0.2/9} e5 {-0.2/9} 0-1\n\n"
+        "[White \"Fish-1234567890\"]\n[Black \"Base-fedcba0987\"]\n[Result \"1/2-1/2\"]\n\n"
+        "1. d4 {+0.2/9} d5 {-0.2/9} 1/2-1/2\n\n";
+    ChainCollector collector(settings, files);
+    collector.begin_chunk(0);
+    wdl::pgn::read_games(text, collector);
+    CHECK(collector.collected().games_accepted == 2);
+    CHECK(collector.problems().listed().empty());
+    const auto& pairing = collector.collected().pairings.at("test abc123");
+    CHECK(pairing.names[kNew] == "New-1234567890abcdef");
+    CHECK(pairing.names[kBase] == "Base-fedcba0987654321");
+    REQUIRE(pairing.games.size() == 2);
+    CHECK(pairing.games[0].new_score_halves == 2);  // Fish won with Black
+    CHECK_FALSE(pairing.games[0].new_white);
+    CHECK(pairing.games[1].new_score_halves == 1);
+    CHECK(pairing.games[1].new_white);
+}
+
+TEST_CASE("the score counts every game with a result, as fishtest counts a test",
+          "[markov][collector]") {
+    // A time loss, an illegal move and a cut game count in the score; a game without a result
+    // does not.
+    std::string text =
+        kNewWhite +
+        "[White \"New-aaa\"]\n[Black \"Base-bbb\"]\n[Result \"0-1\"]\n[Termination \"time "
+        "forfeit\"]\n\n1. e4 {+0.2/9} e5 {-0.2/9} 0-1\n\n"
+        "[White \"Base-bbb\"]\n[Black \"New-aaa\"]\n[Result \"1-0\"]\n\n1. e4 {+0.2/9} e5 "
+        "{-0.2/9} 2. Qxh8 {+1.00/5} 1-0\n\n"
+        "[White \"New-aaa\"]\n[Black \"Base-bbb\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n"
+        "[White \"New-aaa\"]\n[Black \"Base-bbb\"]\n[Result \"1/2-1/2\"]\n\n1. e4 {+0.2/9} e5";
+    auto reading = read(text);
     CHECK(reading.games.games_accepted == 1);
-    REQUIRE(reading.problems.size() == 1);
-    CHECK_THAT(reading.problems[0].description, Catch::Contains("fishtest's New-... and Base-..."));
-    REQUIRE(reading.games.pairings.count("test abc123") == 1);
-    CHECK(reading.games.pairings.at("test abc123").test == "abc123");
+    const auto& pairing = reading.games.pairings.begin()->second;
+    REQUIRE(pairing.games.size() == 4);
+    CHECK(pairing.games_outside_chains == 3);
+    unsigned halves = 0;
+    for (const auto& game : pairing.games) halves += game.new_score_halves;
+    CHECK(halves == 2 + 0 + 0 + 1);  // win, time loss, loss (New Black), draw
 }

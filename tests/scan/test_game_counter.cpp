@@ -47,7 +47,7 @@ TEST_CASE("each excluded termination drops the game, the others count", "[scan][
         auto counted =
             count_games(game("[Termination \"" + std::string(termination) + "\"]\n", kFourMoves));
         CHECK(counted.keys.empty());
-        CHECK(counted.tally.skipped[std::size_t(GameSkipReason::BadTermination)] == 1);
+        CHECK(counted.tally.skipped[std::size_t(games::GameSkipReason::BadTermination)] == 1);
     }
     auto adjudicated = count_games(game("[Termination \"adjudication\"]\n", kFourMoves));
     CHECK(adjudicated.tally.positions == 4);
@@ -128,9 +128,9 @@ TEST_CASE("a tag section without moves is a game skipped for it, not merged into
     CHECK(counted.tally.games_read == 3);
     CHECK(counted.tally.games_accepted == 1);
     CHECK(counted.tally.positions == 4);
-    CHECK(counted.tally.skipped[std::size_t(GameSkipReason::BadTermination)] == 1);
-    CHECK(counted.tally.skipped[std::size_t(GameSkipReason::NoMoves)] == 1);
-    CHECK(counted.tally.skipped[std::size_t(GameSkipReason::Incomplete)] == 0);
+    CHECK(counted.tally.skipped[std::size_t(games::GameSkipReason::BadTermination)] == 1);
+    CHECK(counted.tally.skipped[std::size_t(games::GameSkipReason::NoMoves)] == 1);
+    CHECK(counted.tally.skipped[std::size_t(games::GameSkipReason::Incomplete)] == 0);
 }
 
 TEST_CASE("comments with a number but no score count no position and are counted",
@@ -140,7 +140,7 @@ TEST_CASE("comments with a number but no score count no position and are counted
     CHECK(exact.tally.positions == 1);
     CHECK(exact.tally.scoreless_comments == 2);
     CountingRules legacy;
-    legacy.eval_parsing = EvalParsing::Legacy;
+    legacy.eval_parsing = games::EvalParsing::Legacy;
     auto original = count_games(game("", moves), legacy);
     CHECK(original.tally.positions == 3);
     CHECK(original.tally.scoreless_comments == 0);
@@ -149,14 +149,14 @@ TEST_CASE("comments with a number but no score count no position and are counted
 TEST_CASE("terminations match without case and by prefix, in legacy mode with the original letter",
           "[scan][counter]") {
     CountingRules legacy;
-    legacy.eval_parsing = EvalParsing::Legacy;
+    legacy.eval_parsing = games::EvalParsing::Legacy;
     for (const char* termination : {"Time forfeit", "Abandoned", "Time Forfeit",
                                     "Illegal Move (c7c5)", "STALLED CONNECTION", "unterminated"}) {
         INFO(termination);
         auto pgn = game("[Termination \"" + std::string(termination) + "\"]\n", kFourMoves);
         auto exact = count_games(pgn);
         CHECK(exact.tally.positions == 0);
-        CHECK(exact.tally.skipped[std::size_t(GameSkipReason::BadTermination)] == 1);
+        CHECK(exact.tally.skipped[std::size_t(games::GameSkipReason::BadTermination)] == 1);
         bool original_letter = std::string(termination) == "unterminated";
         CHECK(count_games(pgn, legacy).tally.positions == (original_letter ? 0u : 4u));
     }
@@ -170,8 +170,8 @@ TEST_CASE("games of other variants are skipped by name, Chess960 and standard on
         auto counted =
             count_games(game("[Variant \"" + std::string(variant) + "\"]\n", kFourMoves));
         CHECK(counted.tally.positions == 0);
-        CHECK(counted.tally.skipped[std::size_t(GameSkipReason::UnsupportedVariant)] == 1);
-        CHECK(counted.tally.skipped[std::size_t(GameSkipReason::IllegalMove)] == 0);
+        CHECK(counted.tally.skipped[std::size_t(games::GameSkipReason::UnsupportedVariant)] == 1);
+        CHECK(counted.tally.skipped[std::size_t(games::GameSkipReason::IllegalMove)] == 0);
     }
     for (const char* variant : {"Standard", "From Position", "Chess960"}) {
         INFO(variant);

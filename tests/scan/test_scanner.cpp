@@ -10,6 +10,7 @@
 
 namespace fs = std::filesystem;
 using namespace wdl::scan;
+namespace games = wdl::games;
 
 namespace {
 
@@ -128,14 +129,14 @@ TEST_CASE("a file of many broken games lists the first few and counts the rest",
     settings.threads = 2;
     settings.reading.chunk_bytes = 64 << 10;  // many chunks, on both threads
     auto result = scan_files({path}, settings);
-    CHECK(result.tally.skipped[std::size_t(GameSkipReason::InvalidFen)] == 5000);
+    CHECK(result.tally.skipped[std::size_t(games::GameSkipReason::InvalidFen)] == 5000);
     CHECK(result.tally.games_accepted == 1);
-    REQUIRE(result.files.warnings.size() == kListedProblems + 1);
+    REQUIRE(result.files.warnings.size() == games::kListedProblems + 1);
     CHECK_THAT(result.files.warnings.front(),
                Catch::Contains("game 1: invalid FEN") && Catch::Contains("... (1014 bytes)"));
     CHECK(result.files.warnings.front().size() < 400);
     CHECK_THAT(result.files.warnings.back(),
-               Catch::Contains(std::to_string(5000 - kListedProblems) +
+               Catch::Contains(std::to_string(5000 - games::kListedProblems) +
                                " more games skipped as broken (not listed)"));
 }
 

@@ -10,6 +10,7 @@
 
 #include "wdl/annotate/expected_score.hpp"
 #include "wdl/annotate/symbols.hpp"
+#include "wdl/games/chunked_reader.hpp"
 
 // Annotating PGN games with position and move symbols from their engine evals (annotateWDL):
 // the text is copied byte for byte, with NAGs (and optionally [%wdl] comments) added after the
@@ -40,9 +41,11 @@ struct AnnotationSummary {
     std::uint64_t position_symbols = 0;
     std::uint64_t move_symbols = 0;
     std::map<std::string, PlayerSummary> players;
-    // "game N: why" of the games copied unchanged; N counts the games of the text from 1.
-    std::vector<std::string> problems;
+    // The games copied unchanged, bounded as every reader of games bounds them; game_index
+    // counts the games of the text read into this summary from 0.
+    games::ProblemList problems;
 
+    // Adds the other's counts (not its problems, which belong to its text).
     void add(const AnnotationSummary& other);
 };
 

@@ -4,19 +4,18 @@
 #include <optional>
 #include <string>
 
+#include "wdl/games/eval_parsing.hpp"
+#include "wdl/games/game_reading.hpp"
 #include "wdl/markov/collector.hpp"
-#include "wdl/scan/eval_parsing.hpp"
-#include "wdl/scan/file_selection.hpp"
 
 // markovWDL: eval-class Markov chains per engine and pairing (docs/programs.md).
 namespace wdl::commands {
 
 struct MarkovWdlOptions {
-    scan::GameFileSource source;
-    scan::FileFilters filters;
+    games::GameSelection games;
     std::optional<std::string> match_engine;  // default: --matchRev
     std::optional<std::filesystem::path> fix_fen_source;
-    scan::EvalParsing eval_parsing = scan::EvalParsing::Exact;
+    games::EvalParsing eval_parsing = games::EvalParsing::Exact;
     int concurrency = 1;
     // log19, linear10, model, or bounds in pawns ("0,0.25,0.5,1,2": a leading 0 adds an
     // exact-0 class).

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "wdl/competence/analysis.hpp"
-#include "wdl/scan/file_selection.hpp"
+#include "wdl/games/game_reading.hpp"
 #include "wdl/tablebase/table.hpp"
 
 // scoreCompetence: apparent endgame competence from games and endgame tables, and wins not
@@ -16,13 +16,13 @@ namespace wdl::commands {
 enum class TableSourceKind { Own, Gaviota };
 
 struct ScoreCompetenceOptions {
-    scan::GameFileSource source;
-    scan::FileFilters filters;
+    games::GameSelection games;
     TableSourceKind tables = TableSourceKind::Own;
     tablebase::Metric metric = tablebase::Metric::DTC;
     std::filesystem::path table_directory;    // own tables
     std::filesystem::path gaviota_directory;  // Gaviota tables
-    bool generate = false;                    // generate missing own tables first
+    bool generate = false;                    // generate every missing own table first
+    bool generate_on_demand = true;           // generate a missing table when games need it
     double kappa = 1.0;
     double c_min = 0, c_max = 50, c_step = 0.1;
     std::optional<std::filesystem::path> prior;

@@ -5,20 +5,18 @@
 #include <string>
 
 #include "wdl/counts/grouping.hpp"
-#include "wdl/scan/eval_parsing.hpp"
-#include "wdl/scan/file_selection.hpp"
+#include "wdl/games/eval_parsing.hpp"
+#include "wdl/games/game_reading.hpp"
 
 // scoreWDLstat: scans PGN files into a count file (docs/programs.md).
 namespace wdl::commands {
 
 struct ScoreWdlStatOptions {
-    scan::GameFileSource source;
-    std::optional<scan::Shard> shard;  // only this part of the corpus
-    scan::FileFilters filters;
+    games::GameSelection games;
     std::optional<std::string> match_engine;  // default: --matchRev
     std::optional<std::filesystem::path> fix_fen_source;
     int bin_width = 5;
-    scan::EvalParsing eval_parsing = scan::EvalParsing::Exact;
+    games::EvalParsing eval_parsing = games::EvalParsing::Exact;
     int concurrency = 1;
     std::filesystem::path output = "scoreWDLstat.json";
     std::optional<std::filesystem::path> json;  // the summary as JSON

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "wdl/competence/model.hpp"
-#include "wdl/scan/chunked_reader.hpp"
+#include "wdl/games/chunked_reader.hpp"
 #include "wdl/tablebase/move_values.hpp"
 
 namespace wdl::competence {
@@ -69,16 +69,38 @@ struct ConversionCounts {
     void add(const ConversionCounts& other);
 };
 
+// One decision as --decisions writes it (a JSON line, decision_line()).
+struct Decision {
+    struct Choice {
+        std::string uci;
+        tablebase::Outcome value = tablebase::Outcome::Draw;  // for the mover
+        int depth = 0;                                        // winner's moves; 0 for a draw
+
+        bool operator==(const Choice&) const = default;
+    };
+    std::string file;
+    std::uint64_t game = 0;  // 1-based, in its file
+    std::string fen, mover;
+    bool white_to_move = true;
+    std::string played, played_uci, endgame;
+    Role role = Role::Drawn;
+    bool fifty_move_affected = false;
+    std::vector<Choice> moves;
+
+    bool operator==(const Decision&) const = default;
+};
+
+// The JSON line of a decision (no newline).
+std::string decision_line(const Decision& decision);
+
 struct AnalysisResult {
     // Keys: "all", "engine=E", "engine=E role=R", "engine=E endgame=KQKR".
     std::map<std::string, GroupTotals> groups;
     // Keyed by (endgame, engine).
     std::map<std::pair<std::string, std::string>, ConversionCounts> conversions;
     std::vector<ConversionFailure> failures;
-    std::vector<std::string> decision_lines;  // JSON lines, when asked for
-    std::vector<std::string> warnings;        // one line per skipped game or unreadable file
-
-    std::uint64_t files_read = 0, files_unreadable = 0;
+    std::vector<Decision> decisions_kept;  // when asked for
+    games::ReadSummary files;              // with the warnings of unreadable files and broken games
     std::uint64_t games_read = 0, games_skipped = 0;
     std::uint64_t games_with_table_positions = 0;
     std::uint64_t small_positions = 0;  // mainline positions of 3 or 4 men (a move was played)
@@ -97,6 +119,6 @@ struct AnalysisResult {
 // or the order of the files.
 AnalysisResult analyse_files(std::vector<std::filesystem::path> files,
                              tablebase::TableSource& source, const AnalysisSettings& settings,
-                             scan::ReadProgress* progress = nullptr);
+                             games::ReadProgress* progress = nullptr);
 
 }  // namespace wdl::competence

@@ -9,12 +9,12 @@
 
 #include "wdl/chess/board.hpp"
 #include "wdl/counts/count_map.hpp"
+#include "wdl/games/chunked_reader.hpp"
+#include "wdl/games/eval_parsing.hpp"
+#include "wdl/games/fix_fen.hpp"
+#include "wdl/games/game_rules.hpp"
 #include "wdl/markov/eval_classes.hpp"
 #include "wdl/pgn/reader.hpp"
-#include "wdl/scan/chunked_reader.hpp"
-#include "wdl/scan/eval_parsing.hpp"
-#include "wdl/scan/fix_fen.hpp"
-#include "wdl/scan/game_rules.hpp"
 
 namespace re2 {
 class RE2;
@@ -22,7 +22,7 @@ class RE2;
 
 // Reading games into what the chains are made of (docs/markov.md): per pairing of two engines,
 // the class transitions and eval drops of each engine's moves, and each game's opening and
-// result. Read on several threads through scan::read_in_chunks; nothing depends on which thread
+// result. Read on several threads through games::read_in_chunks; nothing depends on which thread
 // read what.
 namespace wdl::markov {
 
@@ -73,7 +73,8 @@ struct PairingTally {
     // [role][colour (0 White, 1 Black)][fold]
     std::array<std::array<std::array<MoveTally, kFolds>, 2>, 2> moves;
     std::array<std::vector<std::uint64_t>, kFolds> start_classes;  // White's view
-    std::vector<GameRecord> games;
+    std::vector<GameRecord> games;           // every game with a result, as the test's score counts
+    std::uint64_t games_outside_chains = 0;  // of those: not read into the chains
 
     explicit PairingTally(int classes = 0);
     void merge(PairingTally&& other);
@@ -92,9 +93,9 @@ struct GameFileInfo {
 struct CollectorSettings {
     const ClassScheme* classes = nullptr;
     TransitionMode mode = TransitionMode::Own;
-    scan::EvalParsing eval_parsing = scan::EvalParsing::Exact;
+    games::EvalParsing eval_parsing = games::EvalParsing::Exact;
     const re2::RE2* engine_filter = nullptr;  // keep games where a player's name matches
-    const scan::FixFenTable* fix_fen = nullptr;
+    const games::FixFenTable* fix_fen = nullptr;
     int bin_width = 5;           // of the positions counted for a model fit
     int max_counted_move = 200;  // as the scanner
 };
@@ -116,8 +117,9 @@ class ChainCollector : public pgn::Visitor {
   public:
     ChainCollector(const CollectorSettings& settings, const std::vector<GameFileInfo>& files);
 
-    // The file the next games come from (an index into the files given).
-    void set_file(std::size_t index) { file_ = index; }
+    // The next games are a chunk of this file (an index into the files given): starts the
+    // chunk's list of problems afresh.
+    void begin_chunk(std::size_t file_index);
 
     void begin_game(std::size_t offset) override;
     void tag(std::string_view name, std::string_view value) override;
@@ -126,13 +128,14 @@ class ChainCollector : public pgn::Visitor {
     void end_game(bool terminated) override;
 
     CollectedGames& collected() { return collected_; }
-    // Games dropped because their record is broken; game_index counts every game read.
-    const std::vector<scan::GameProblem>& problems() const { return problems_; }
+    // Games of the chunk dropped because their record is broken.
+    const games::ProblemList& problems() const { return problems_; }
 
   private:
     // Counts the game as skipped (with a warning line if described); false, for the reader.
     bool skip_game(const std::string& reason, std::string description = {});
     bool assign_pairing();
+    void record_result(bool in_chains);
     void note_position(int eval);
     void commit_game();
 
@@ -140,12 +143,14 @@ class ChainCollector : public pgn::Visitor {
     const std::vector<GameFileInfo>& files_;
     std::size_t file_ = 0;
     CollectedGames collected_;
-    std::vector<scan::GameProblem> problems_;
+    games::ProblemList problems_;
+    std::uint64_t games_before_chunk_ = 0;
 
     // Per game.
-    scan::GameTags tags_;
+    games::GameTags tags_;
     chess::Board board_;
     bool reading_ = false;
+    bool scored_ = false;  // the game's result is still to be added to its pairing's score
     bool in_book_ = true;
     int ply_ = 0;
     chess::Color first_mover_ = chess::Color::White;
@@ -160,10 +165,10 @@ class ChainCollector : public pgn::Visitor {
 // Reads the files on `threads` threads (one collector each) and merges what they collected.
 struct Collection {
     CollectedGames games;
-    scan::ReadSummary files;
+    games::ReadSummary files;
 };
 Collection collect_games(const std::vector<GameFileInfo>& files, const CollectorSettings& settings,
-                         int threads, const scan::ReadSettings& reading = {},
-                         scan::ReadProgress* progress = nullptr);
+                         int threads, const games::ReadSettings& reading = {},
+                         games::ReadProgress* progress = nullptr);
 
 }  // namespace wdl::markov

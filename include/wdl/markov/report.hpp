@@ -3,10 +3,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "wdl/games/chunked_reader.hpp"
 #include "wdl/markov/collector.hpp"
 #include "wdl/markov/eval_classes.hpp"
 #include "wdl/markov/results.hpp"
-#include "wdl/scan/chunked_reader.hpp"
 
 // markovWDL's printed blocks and their JSON twin (docs/programs.md, docs/formats.md).
 namespace wdl::markov {
@@ -30,7 +30,7 @@ std::string format_summary(const MarkovResults& results, const CollectedGames& g
 
 // The JSON document of --json (schema in docs/formats.md).
 nlohmann::ordered_json results_json(const ChainDescription& chains, const MarkovResults& results,
-                                    const CollectedGames& games, const scan::ReadSummary& files,
+                                    const CollectedGames& games, const games::ReadSummary& files,
                                     double seconds);
 
 }  // namespace wdl::markov

@@ -27,9 +27,10 @@ struct ClassOutcomes {
 };
 
 struct PairingResult {
-    std::string test;                  // fishtest test id, or empty
-    std::array<std::string, 2> names;  // by Role
-    ActualScore actual;
+    std::string test;                        // fishtest test id, or empty
+    std::array<std::string, 2> names;        // by Role
+    ActualScore actual;                      // over every game with a result
+    std::uint64_t games_outside_chains = 0;  // of those, games the chains could not read
     bool evaluated = false;  // some move had both evals: there are chains to predict with
     std::array<EngineChain, 2> chains;
     std::vector<double> start;

@@ -9,12 +9,12 @@
 
 #include "wdl/chess/board.hpp"
 #include "wdl/counts/grouped_counts.hpp"
+#include "wdl/games/chunked_reader.hpp"
+#include "wdl/games/eval_parsing.hpp"
+#include "wdl/games/fix_fen.hpp"
+#include "wdl/games/game_rules.hpp"
 #include "wdl/pgn/reader.hpp"
-#include "wdl/scan/chunked_reader.hpp"
-#include "wdl/scan/eval_parsing.hpp"
-#include "wdl/scan/fix_fen.hpp"
 #include "wdl/scan/game_grouping.hpp"
-#include "wdl/scan/game_rules.hpp"
 
 namespace re2 {
 class RE2;
@@ -24,28 +24,19 @@ namespace wdl::scan {
 
 // What decides which positions of a game are counted, and how.
 struct CountingRules {
-    EvalParsing eval_parsing = EvalParsing::Exact;
+    games::EvalParsing eval_parsing = games::EvalParsing::Exact;
     int bin_width = 5;
-    const re2::RE2* engine_filter = nullptr;  // --matchEngine; null counts both sides
-    const FixFenTable* fix_fen = nullptr;     // --fixFENsource; null leaves FENs as they are
-    int max_counted_move = 200;               // positions after this full move are not counted
-    const GameGrouping* grouping = nullptr;   // --groups; null counts without groups
+    const re2::RE2* engine_filter = nullptr;      // --matchEngine; null counts both sides
+    const games::FixFenTable* fix_fen = nullptr;  // --fixFENsource; null leaves FENs as they are
+    int max_counted_move = 200;                   // positions after this full move are not counted
+    const GameGrouping* grouping = nullptr;       // --groups; null counts without groups
 };
-
-// The pattern of the engine filter: --matchEngine if given, else --matchRev (which selects
-// the engine by its revision in fishtest's names New-<sha>/Base-<sha>); empty for no filter.
-std::string engine_filter_pattern(const std::optional<std::string>& match_engine,
-                                  const std::string& match_rev);
-
-// The engine filter of a pattern, matched against whole names; none for an empty pattern.
-// Throws wdl::Error for a pattern that does not compile.
-std::unique_ptr<re2::RE2> compile_engine_filter(const std::string& pattern);
 
 struct GameTally {
     std::uint64_t games_read = 0;
     std::uint64_t games_accepted = 0;
     std::uint64_t positions = 0;
-    std::array<std::uint64_t, kSkipReasonCount> skipped{};
+    std::array<std::uint64_t, games::kSkipReasonCount> skipped{};
     // Comments of read moves whose first token is a number without a decimal point (exact
     // mode: no eval), such as OpenBench's malformed "12/17 41 40000".
     std::uint64_t scoreless_comments = 0;
@@ -71,10 +62,8 @@ class GameCounter : public pgn::Visitor {
     void end_game(bool terminated) override;
 
     const GameTally& tally() const { return tally_; }
-    // Games of the chunk dropped because their record is broken (the first kListedProblems,
-    // descriptions cut short); game_index counts every game read.
-    const std::vector<GameProblem>& problems() const { return problems_; }
-    std::uint64_t unlisted_problems() const { return unlisted_problems_; }
+    // Games of the chunk dropped because their record is broken.
+    const games::ProblemList& problems() const { return problems_; }
 
   private:
     enum class Side : std::uint8_t { None, White, Black, Both };
@@ -82,14 +71,14 @@ class GameCounter : public pgn::Visitor {
     bool counts_side(chess::Color color) const;
     void count_position(int eval);
     void start_counting();
-    void skip_game(GameSkipReason reason, std::string description = {});
+    void skip_game(games::GameSkipReason reason, std::string description = {});
 
     const CountingRules& rules_;
     counts::PositionCounts& counts_;
     chess::Board board_;
     GameTally tally_;
-    std::vector<GameProblem> problems_;
-    std::uint64_t unlisted_problems_ = 0;
+    games::ProblemList problems_;
+    std::uint64_t games_before_chunk_ = 0;
     std::vector<std::uint64_t> game_keys_;
     // bin_eval of every score in [-kMaxScore, kMaxScore], at index score + kMaxScore: the
     // division it needs is measurable on the hot path.
@@ -99,7 +88,7 @@ class GameCounter : public pgn::Visitor {
     std::size_t file_index_ = 0;
     std::uint64_t chunk_offset_ = 0;
     int game_group_ = 0;
-    GameTags tags_;
+    games::GameTags tags_;
     // Per game, while reading moves.
     bool counting_ = false;
     Side counted_sides_ = Side::Both;

@@ -1,4 +1,4 @@
-#include "wdl/scan/file_selection.hpp"
+#include "wdl/games/file_selection.hpp"
 
 #include <re2/re2.h>
 
@@ -14,7 +14,7 @@
 #include "wdl/fishtest/layout.hpp"
 #include "wdl/util/error.hpp"
 
-namespace wdl::scan {
+namespace wdl::games {
 namespace fs = std::filesystem;
 
 std::vector<fs::path> list_game_files(const fs::path& dir, bool recursive) {
@@ -289,4 +289,4 @@ std::uint64_t total_file_bytes(const std::vector<fs::path>& files) {
     return bytes;
 }
 
-}  // namespace wdl::scan
+}  // namespace wdl::games

@@ -15,7 +15,7 @@ class RE2;
 }
 
 // Which game files a scan reads: scoreWDLstat's --file/--dir/-r and its metadata filters.
-namespace wdl::scan {
+namespace wdl::games {
 
 // The game files under `dir` (recursively if asked), sorted by path. Throws wdl::Error naming
 // the directory if it cannot be listed.
@@ -100,4 +100,4 @@ class FileFilter {
     std::unique_ptr<re2::RE2> book_, revision_, time_control_;
 };
 
-}  // namespace wdl::scan
+}  // namespace wdl::games

@@ -1,4 +1,4 @@
-#include "wdl/scan/chunked_reader.hpp"
+#include "wdl/games/chunked_reader.hpp"
 
 #include <condition_variable>
 #include <deque>
@@ -11,7 +11,7 @@
 #include "wdl/pgn/reader.hpp"
 #include "wdl/util/error.hpp"
 
-namespace wdl::scan {
+namespace wdl::games {
 namespace {
 
 // Text without tag sections (tagless games, garbage) is cut anyway once it reaches this many
@@ -267,7 +267,7 @@ ReadSummary ReadJob::collect() {
             current_file = file_index;
             games_before_chunk = 0;
         }
-        for (const auto& problem : record.problems) {
+        for (const auto& problem : record.problems.listed()) {
             if (listed == kListedProblems) {
                 ++unlisted;
                 continue;
@@ -277,7 +277,7 @@ ReadSummary ReadJob::collect() {
                                       std::to_string(games_before_chunk + problem.game_index + 1) +
                                       ": " + problem.description + "; game skipped");
         }
-        unlisted += record.unlisted_problems;
+        unlisted += record.problems.unlisted();
         games_before_chunk += record.games;
     }
     if (current_file < files_.size()) end_file();
@@ -293,6 +293,23 @@ ReadSummary ReadJob::collect() {
 
 }  // namespace
 
+void ProblemList::add(std::uint64_t game_index, std::string description) {
+    if (listed_.size() >= kListedProblems) {
+        ++unlisted_;
+        return;
+    }
+    if (description.size() > kLongestProblem) {
+        description = description.substr(0, kLongestProblem) + "... (" +
+                      std::to_string(description.size()) + " bytes)";
+    }
+    listed_.push_back({game_index, std::move(description)});
+}
+
+void ProblemList::clear() {
+    listed_.clear();
+    unlisted_ = 0;
+}
+
 ReadSummary read_in_chunks(const std::vector<std::filesystem::path>& files,
                            const std::vector<ChunkConsumer*>& consumers,
                            const ReadSettings& settings, ReadProgress* progress) {
@@ -301,4 +318,4 @@ ReadSummary read_in_chunks(const std::vector<std::filesystem::path>& files,
         .run(consumers);
 }
 
-}  // namespace wdl::scan
+}  // namespace wdl::games

@@ -8,11 +8,11 @@
 
 #include "program_runner.hpp"
 #include "wdl/counts/count_file.hpp"
-#include "wdl/scan/file_selection.hpp"
-#include "wdl/scan/fix_fen.hpp"
+#include "wdl/games/file_selection.hpp"
+#include "wdl/games/fix_fen.hpp"
 
 namespace fs = std::filesystem;
-using namespace wdl::scan;
+using namespace wdl::games;
 using wdl::counts::CountMap;
 using wdl::fishtest::MetadataByFile;
 using wdl::fishtest::RunMetadata;

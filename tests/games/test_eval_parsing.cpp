@@ -2,10 +2,10 @@
 #include <cstdio>
 #include <string>
 
-#include "wdl/scan/eval_parsing.hpp"
+#include "wdl/games/eval_parsing.hpp"
 
-using wdl::scan::comment_eval;
-using wdl::scan::EvalParsing;
+using wdl::games::comment_eval;
+using wdl::games::EvalParsing;
 
 TEST_CASE("fishtest, cutechess and OpenBench comments carry the mover's eval", "[scan][eval]") {
     CHECK(comment_eval("+0.57/17 0.52s", EvalParsing::Exact) == 57);
@@ -34,7 +34,7 @@ TEST_CASE("comments without an eval carry none and never fail", "[scan][eval]") 
 }
 
 TEST_CASE("exact parsing rounds the decimal value half away from zero", "[scan][eval]") {
-    using wdl::scan::pawns_to_centipawns;
+    using wdl::games::pawns_to_centipawns;
     CHECK(pawns_to_centipawns("-0.53", EvalParsing::Exact) == -53);
     CHECK(pawns_to_centipawns("+1.05", EvalParsing::Exact) == 105);
     CHECK(pawns_to_centipawns("-1.05", EvalParsing::Exact) == -105);
@@ -46,7 +46,7 @@ TEST_CASE("exact parsing rounds the decimal value half away from zero", "[scan][
 }
 
 TEST_CASE("legacy parsing reproduces the original's float truncation", "[scan][eval]") {
-    using wdl::scan::pawns_to_centipawns;
+    using wdl::games::pawns_to_centipawns;
     CHECK(pawns_to_centipawns("-0.53", EvalParsing::Legacy) == -52);
     CHECK(pawns_to_centipawns("-1.05", EvalParsing::Legacy) == -104);
     CHECK(pawns_to_centipawns("0.50", EvalParsing::Legacy) == 50);
@@ -54,8 +54,8 @@ TEST_CASE("legacy parsing reproduces the original's float truncation", "[scan][e
 
 TEST_CASE("legacy parsing differs on 124 of the 2001 two-decimal values, 28 binned apart",
           "[scan][eval]") {
-    using wdl::scan::bin_eval;
-    using wdl::scan::pawns_to_centipawns;
+    using wdl::games::bin_eval;
+    using wdl::games::pawns_to_centipawns;
     int differing = 0, differing_bins = 0;
     for (int hundredths = -1000; hundredths <= 1000; ++hundredths) {
         char token[16];
@@ -72,7 +72,7 @@ TEST_CASE("legacy parsing differs on 124 of the 2001 two-decimal values, 28 binn
 }
 
 TEST_CASE("binning rounds half away from zero and keeps mates", "[scan][eval]") {
-    using wdl::scan::bin_eval;
+    using wdl::games::bin_eval;
     CHECK(bin_eval(-7, 5) == -5);
     CHECK(bin_eval(3, 5) == 5);
     CHECK(bin_eval(2, 5) == 0);
@@ -86,7 +86,7 @@ TEST_CASE("binning rounds half away from zero and keeps mates", "[scan][eval]") 
 }
 
 TEST_CASE("lichess eval annotations are read from White's point of view", "[scan][eval]") {
-    using wdl::scan::lichess_eval;
+    using wdl::games::lichess_eval;
     CHECK(lichess_eval("[%eval 0.57] [%clk 0:03:00]", EvalParsing::Exact) == 57);
     CHECK(lichess_eval(" [%eval -1.5]", EvalParsing::Exact) == -150);
     CHECK(lichess_eval("[%eval #-3]", EvalParsing::Exact) == -1001);
@@ -100,7 +100,7 @@ TEST_CASE("lichess eval annotations are read from White's point of view", "[scan
 // comment_eval reads the usual "+H.hh/" start by a shortcut; it must agree with the general
 // number parser on every such value, sign, delimiter and mode.
 TEST_CASE("the two-decimal shortcut agrees with the general parser", "[scan][eval]") {
-    using wdl::scan::pawns_to_centipawns;
+    using wdl::games::pawns_to_centipawns;
     int compared = 0;
     for (int hundredths = 0; hundredths < 10000; ++hundredths) {
         for (const char* sign : {"", "+", "-"}) {
@@ -127,7 +127,7 @@ TEST_CASE("the two-decimal shortcut agrees with the general parser", "[scan][eva
 }
 
 TEST_CASE("a lichess eval wrapped onto the next line, or after a tab, is read", "[scan][eval]") {
-    using wdl::scan::lichess_eval;
+    using wdl::games::lichess_eval;
     CHECK(lichess_eval("[%eval\n-0.05] [%clk 0:01:00]", EvalParsing::Exact) == -5);
     CHECK(lichess_eval("[%eval\r\n-0.05]", EvalParsing::Exact) == -5);
     CHECK(lichess_eval("[%eval\t1.25\n]", EvalParsing::Exact) == 125);
@@ -141,7 +141,7 @@ TEST_CASE("an engine comment wrapped after its score keeps it in exact mode", "[
 }
 
 TEST_CASE("a number without a decimal point is no score in exact mode", "[scan][eval]") {
-    using wdl::scan::starts_with_bare_integer;
+    using wdl::games::starts_with_bare_integer;
     // OpenBench's own malformed examples: a depth first, or a raw number.
     CHECK_FALSE(comment_eval("12/17 41 40000", EvalParsing::Exact));
     CHECK_FALSE(comment_eval("436 13/19 583 363004", EvalParsing::Exact));

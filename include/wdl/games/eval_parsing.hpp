@@ -6,7 +6,7 @@
 
 #include "wdl/counts/position_key.hpp"
 
-namespace wdl::scan {
+namespace wdl::games {
 
 // How a decimal pawn value such as "-0.53" becomes centipawns.
 enum class EvalParsing {
@@ -46,4 +46,4 @@ int bin_eval(int centipawns, int bin_width);
 // +-kMaxScore; nullopt if the token is not such a number.
 std::optional<int> pawns_to_centipawns(std::string_view token, EvalParsing parsing);
 
-}  // namespace wdl::scan
+}  // namespace wdl::games

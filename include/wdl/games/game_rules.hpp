@@ -7,11 +7,11 @@
 
 #include "wdl/chess/board.hpp"
 #include "wdl/counts/position_key.hpp"
-#include "wdl/scan/fix_fen.hpp"
+#include "wdl/games/fix_fen.hpp"
 
 // Which games count and where they start (docs/programs.md, "Which games and positions"): the
 // one home of these rules for every analysis of games (counting, chains, ...).
-namespace wdl::scan {
+namespace wdl::games {
 
 // Why a game contributed nothing.
 enum class GameSkipReason : std::uint8_t {
@@ -70,4 +70,4 @@ inline counts::PositionKey counted_key(const chess::Board& board, counts::Outcom
     return key;
 }
 
-}  // namespace wdl::scan
+}  // namespace wdl::games

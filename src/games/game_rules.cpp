@@ -1,8 +1,8 @@
-#include "wdl/scan/game_rules.hpp"
+#include "wdl/games/game_rules.hpp"
 
 #include "wdl/util/error.hpp"
 
-namespace wdl::scan {
+namespace wdl::games {
 namespace {
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
@@ -126,4 +126,4 @@ bool GameTags::set_up(chess::Board& board, const FixFenTable* fix_fen) const {
     return board.set_fen(*fixed, chess960);
 }
 
-}  // namespace wdl::scan
+}  // namespace wdl::games

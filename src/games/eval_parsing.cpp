@@ -1,11 +1,11 @@
-#include "wdl/scan/eval_parsing.hpp"
+#include "wdl/games/eval_parsing.hpp"
 
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdlib>
 
-namespace wdl::scan {
+namespace wdl::games {
 namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -202,4 +202,4 @@ int bin_eval(int centipawns, int bin_width) {
     return quotient * bin_width;
 }
 
-}  // namespace wdl::scan
+}  // namespace wdl::games

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <unordered_map>
 
-namespace wdl::scan {
+namespace wdl::games {
 
 // Match runners rewrite a book FEN's move counters to "0 1". A FixFenTable, read from a
 // file of FENs with their true counters (plain or .gz), restores them.
@@ -33,4 +33,4 @@ class FixFenTable {
     std::unordered_map<std::string, Counters> counters_;
 };
 
-}  // namespace wdl::scan
+}  // namespace wdl::games

@@ -1,4 +1,4 @@
-#include "wdl/scan/fix_fen.hpp"
+#include "wdl/games/fix_fen.hpp"
 
 #include <sstream>
 #include <stdexcept>
@@ -6,7 +6,7 @@
 #include "wdl/io/block_reader.hpp"
 #include "wdl/util/error.hpp"
 
-namespace wdl::scan {
+namespace wdl::games {
 
 FixFenTable FixFenTable::load(const std::filesystem::path& path) {
     auto reader = io::BlockReader::open(path);
@@ -45,4 +45,4 @@ std::optional<std::string> FixFenTable::fix(std::string_view fen) const {
            std::to_string(it->second.fullmove);
 }
 
-}  // namespace wdl::scan
+}  // namespace wdl::games

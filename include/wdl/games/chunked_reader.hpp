@@ -11,7 +11,7 @@
 // boundaries into chunks that any thread may parse, so that the threads share one huge file
 // as well as many small ones. Every analysis of games (counting, chains, endgames) reads
 // through here, with a consumer of its own per thread.
-namespace wdl::scan {
+namespace wdl::games {
 
 // A piece of one file's decompressed text that holds whole games.
 struct TextChunk {
@@ -26,16 +26,32 @@ struct GameProblem {
     std::string description;
 };
 
-// What a consumer found in one chunk: how many games it held and which were broken.
-struct ChunkReport {
-    std::uint64_t games = 0;
-    std::vector<GameProblem> problems;    // at most kListedProblems
-    std::uint64_t unlisted_problems = 0;  // broken games beyond those
-};
-
 // Broken games listed with their own warning, per file (and so per chunk): the rest are only
 // counted, so that a file of millions of bad games costs neither memory nor a flood of lines.
 inline constexpr std::size_t kListedProblems = 20;
+// A description longer than this is cut: a quoted FEN or move of a hostile file can be
+// megabytes long.
+inline constexpr std::size_t kLongestProblem = 200;
+
+// The broken games of one chunk, bounded as above: every reader of games lists them here.
+class ProblemList {
+  public:
+    // game_index counts from the chunk's first game (0-based).
+    void add(std::uint64_t game_index, std::string description);
+    void clear();
+    const std::vector<GameProblem>& listed() const { return listed_; }
+    std::uint64_t unlisted() const { return unlisted_; }
+
+  private:
+    std::vector<GameProblem> listed_;
+    std::uint64_t unlisted_ = 0;
+};
+
+// What a consumer found in one chunk: how many games it held and which were broken.
+struct ChunkReport {
+    std::uint64_t games = 0;
+    ProblemList problems;
+};
 
 // Parses chunks on one thread. An exception stops the whole reading with its message and the
 // name of the file concerned.
@@ -74,4 +90,4 @@ ReadSummary read_in_chunks(const std::vector<std::filesystem::path>& files,
                            const std::vector<ChunkConsumer*>& consumers,
                            const ReadSettings& settings, ReadProgress* progress = nullptr);
 
-}  // namespace wdl::scan
+}  // namespace wdl::games

@@ -1,0 +1,40 @@
+#include "wdl/games/game_reading.hpp"
+
+#include "wdl/util/error.hpp"
+
+namespace wdl::games {
+
+SelectedFiles select_game_files(const GameSelection& selection, const FileFilter& filter,
+                                std::ostream& log, std::ostream& warnings) {
+    const GameFileSource& source = selection.source;
+    SelectedFiles files;
+    files.found = find_game_files(source, log);
+    log << "Found " << files.found.size() << " .pgn(.gz) files in total." << std::endl;
+    if (files.found.empty() && !source.file) {
+        throw Error(
+            "no .pgn, .pgn.gz or .pgn.zst files in " +
+            (source.file_list ? source.file_list->string() : source.dir.string()) +
+            (source.recursive || source.file_list ? "" : " (use -r to search subdirectories)"));
+    }
+    auto kept = files.found;
+    if (selection.shard) {
+        auto root = source.file || source.file_list ? std::filesystem::path() : source.dir;
+        kept = shard_files(kept, root, *selection.shard);
+        log << "Shard " << selection.shard->index << "/" << selection.shard->count << ": "
+            << kept.size() << " of " << files.found.size() << " files." << std::endl;
+    }
+    if (kept.empty()) return files;
+    std::vector<std::string> metadata_warnings;
+    files.metadata = fishtest::load_metadata(kept, metadata_warnings);
+    for (const auto& warning : metadata_warnings) warnings << warning << std::endl;
+    files.selected = filter.apply(std::move(kept), files.metadata, log);
+    return files;
+}
+
+void report_reading(const ReadSummary& files, std::size_t file_count, std::ostream& warnings) {
+    for (const auto& warning : files.warnings) warnings << warning << std::endl;
+    if (file_count > 0 && files.files_unreadable == file_count)
+        throw Error("none of the " + std::to_string(file_count) + " files could be read.");
+}
+
+}  // namespace wdl::games

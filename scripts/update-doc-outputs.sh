@@ -42,7 +42,7 @@ run() {
 }
 # steady: the lines that differ from run to run made steady; trailing blanks dropped.
 steady() {
-    sed -E -e '/^(Time taken|Speed|Total elapsed time)/ s/[0-9]+(\.[0-9]+)?/.../g' \
+    sed -E -e '/^(Time|Speed|Total elapsed time)/ s/[0-9]+(\.[0-9]+)?/.../g' \
         -e 's/[[:space:]]+$//'
 }
 # output NAME: stores stdin as the fenced block NAME.
@@ -170,13 +170,17 @@ run markovWDL --dir data -r --concurrency 2 --transitions opponent |
 # --- competence.md (slow)
 if ((slow)); then
     "$bin/generateTables" --metric DTC >&2
+    # Of the group table only the rows of whole engines, of the conversion table only the rows
+    # with a table win not converted.
     run scoreCompetence --dir data -r --concurrency 2 --json competence.json \
-        --decisions decisions.jsonl 2>&1 |
-        sed -E 's#^(Tables: own DTC tables in ).* \(DTC\)\.#\1TABLES (DTC).#' |
-        awk '/^engine=/ { if (++engine_rows > 12) next }
-             /^(KQKR|KRKP|KRKR|KRPK|KQKP|KRKN|KRKB) / { print; next }
-             /^[A-Z]+ +[A-Z]/ && conversion { next }
-             /^Conversion/ { conversion = 1 } { print }' | output competence-data
+        --decisions decisions.jsonl 2>/dev/null |
+        sed -E 's#^(Tables: own DTC tables in ).* \(DTC\)\.$#\1TABLES (DTC).#' |
+        awk '/^engine=/ { if ($0 ~ /^engine=[^ ]+ +[0-9]/) print; next }
+             /^Warning: .*posterior/ { print "..." }
+             /^Conversion/ { conversion = 1; print; next }
+             conversion && /^K/ { if ($4 ~ /^[1-9]/) print; next }
+             conversion && !/^endgame/ { conversion = 0; print "..." }
+             { print }' | output competence-data
 fi
 
 # --- write the blocks into the docs, and check that every output has a place

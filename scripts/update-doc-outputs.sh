@@ -10,8 +10,8 @@
 #
 # Usage: scripts/update-doc-outputs.sh [--slow]
 #   --slow  also the outputs that take minutes: scoreCompetence on data/, which needs every
-#           3-4-man DTC table (generated first into the table cache if missing: about 5 minutes
-#           of CPU; WDLFIT_TABLES names the cache). Without it those blocks are left as they are.
+#           3-4-man DTC table (generated first into the table cache if missing: about 4 minutes
+#           of one core; WDLFIT_TABLES names the cache). Without it those blocks stay as they are.
 # Builds what it needs with scripts/build.sh (BUILD_DIR, JOBS as there).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -21,7 +21,7 @@ void add_symbol_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& option
     auto& settings = options.settings;
     app.add_option("--scheme", settings.scheme,
                    "Position symbols (= +/= +/- +- ++- and mirrors) by ranges of White's "
-                   "expected score: konrod9 (the seed's 9 ranges anchored at the win-draw "
+                   "expected score: konrod9 (Konrod's 9 ranges anchored at the win-draw "
                    "balance: bounds 0.55 0.65 0.75 0.875), equal9 (9 equal ranges: 5/9 6/9 7/9 "
                    "8/9) or seven (7 ranges, no ++-: 4/7 5/7 6/7)")
         ->transform(CLI::CheckedTransformer(
@@ -41,7 +41,7 @@ void add_symbol_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& option
         ->delimiter(',');
     app.add_flag_callback(
         "--relevance", [&settings] { settings.thresholds = wdl::annotate::relevance_thresholds(); },
-        "Move thresholds of the seed's economical scheme instead: 1/14, 3/14, 5/14 of the whole "
+        "Move thresholds of Konrod's economical scheme instead: 1/14, 3/14, 5/14 of the whole "
         "range of expected score");
     app.add_flag("--wdlComments", settings.wdl_comments,
                  "Also add the model's W/D/L per mille for White after each evaluated move, as "
@@ -59,14 +59,14 @@ void add_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
     add_normalization_options(app, options.normalize_to_pawn_value, options.normalize_data,
                               "the engine that played");
     app.add_option("--expectedScore", options.function,
-                   "model: W + D/2 of the model; konrod: the seed's probabilistic game result "
-                   "with its win-draw balance x_0_5 = a(mom) of the model")
+                   "model: W + D/2 of the model; konrod: Konrod's probabilistic game result "
+                   "with his win-draw balance x_0_5 = a(mom) of the model")
         ->transform(CLI::CheckedTransformer(std::map<std::string, ScoreFunction>{
             {"model", ScoreFunction::Model}, {"konrod", ScoreFunction::Konrod}}))
         ->default_str("model");
     add_symbol_options(app, options);
     app.add_option("--plot", options.plot,
-                   "Also plot the model's expected score and the seed's probabilistic game "
+                   "Also plot the model's expected score and Konrod's probabilistic game "
                    "result against the displayed eval at the model's target mom, with the "
                    "scheme's bounds, into this PNG");
     app.add_option("--json", options.json,
@@ -81,8 +81,9 @@ int main(int argc, char** argv) {
         "Annotate PGN games from their engine evals and a WDL model: after each evaluated move, "
         "a position symbol (NAG $10, $14-$21) from White's expected score, and a move symbol "
         "(?! $6, ? $2, ?? $4) from the drop of the mover's expected score between the positions "
-        "before and after the move. Everything else of the games is kept byte for byte; a game "
-        "that cannot be replayed is copied unchanged. Prints a summary per player.");
+        "before and after the move, by the rules of Konrod's article \"Evaluation Relevance "
+        "Reduction\". Everything else of the games is kept byte for byte; a game that cannot be "
+        "replayed is copied unchanged. Prints a summary per player.");
     wdl::commands::AnnotateWdlOptions options;
     add_options(app, options);
     CLI11_PARSE(app, argc, argv);

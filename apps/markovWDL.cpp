@@ -15,7 +15,7 @@ constexpr const char* kDescription =
     "pairing (a fishtest test, or two engines), as Alliot's 'Who is the Master?' does for human "
     "players: a move goes from the class of the mover's eval to the class of the opponent's "
     "next eval, turned to the mover's view. Predicts each pairing's score and W/D/L from the "
-    "chains' stationary vector (the seed's last/middle/first classes, and a WDL model's W/D/L per "
+    "chains' stationary vector (Alliot's last/middle/first classes, and a WDL model's W/D/L per "
     "class), prints them next to the actual score with its standard error and Elo, a cross-fit "
     "on held-out openings against a plain baseline, and conformance figures per engine.\n\n"
     "What the predictions are worth: the engines judge themselves (their own evals make the "
@@ -42,8 +42,8 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
             {"exact", wdl::games::EvalParsing::Exact},
             {"legacy", wdl::games::EvalParsing::Legacy}}));
     app.add_option("--classes", options.classes,
-                   "Eval classes: log19 (default; the seed's 19 classes: exact 0, 8 log-spaced "
-                   "classes per side up to 2.00, extremes beyond), linear10 (the seed's 10 "
+                   "Eval classes: log19 (default; Alliot's 19 classes: exact 0, 8 log-spaced "
+                   "classes per side up to 2.00, extremes beyond), linear10 (Alliot's 10 "
                    "classes of 0.4 pawns, extremes beyond 1.60), model (equal steps of expected "
                    "score under --classModel), or positive bounds in pawns such as "
                    "0,0.25,0.5,1,2 (mirrored below 0; a leading 0 adds an exact-0 class; the "

@@ -46,7 +46,8 @@ void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
         ->check(CLI::PositiveNumber);
     app.add_option("--prior", o.prior,
                    "A --json file of an earlier run on the same grid: each group's posterior "
-                   "there is its prior here (the seed's continuing analyser); default: uniform");
+                   "there is its prior here (Haworth & Andrist's continuing analyser); "
+                   "default: uniform");
     app.add_option("--fiftyMoveRule", o.fifty_move_rule,
                    "Decisions where the halfmove clock makes a table result unreachable: skip "
                    "(default), draw (count that result as a draw) or ignore (use the tables)")
@@ -72,10 +73,11 @@ void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
 
 int main(int argc, char** argv) {
     CLI::App app{
-        "Measure the apparent endgame competence c of engines (Haworth's reference fallible "
-        "endgame player R_c) from their moves in positions covered by endgame tables, with its "
-        "posterior per engine, per engine and role and per engine and endgame; and count the "
-        "table wins that were not converted and the table draws that were not held."};
+        "Measure the apparent endgame competence c of engines (Haworth & Andrist's reference "
+        "fallible endgame player R_c, 'Model endgame analysis') from their moves in positions "
+        "covered by endgame tables, with its posterior per engine, per engine and role and per "
+        "engine and endgame; and count the table wins that were not converted and the table "
+        "draws that were not held."};
     ScoreCompetenceOptions options;
     options.table_directory = wdl::tablebase::default_table_directory();
     options.gaviota_directory = wdl::tablebase::GaviotaTables::default_directory();

@@ -51,7 +51,7 @@ void write_curves(const AnnotateWdlOptions& options, const model::WdlModel& mode
     plot.title = fmt::format("Expected score at {} {} ({} position symbols)",
                              model::mom_type_name(model.mom_type), model.mom_target,
                              annotate::position_scheme_name(options.settings.scheme));
-    plot.names = {"model (W + D/2)", "seed's probabilistic game result, x_0_5 = a(mom)"};
+    plot.names = {"model (W + D/2)", "Konrod's probabilistic game result, x_0_5 = a(mom)"};
     plot.curves.resize(2);
     for (int cp = -400; cp <= 400; cp += 2) {
         plot.evals.push_back(cp / 100.0);

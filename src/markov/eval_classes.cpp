@@ -115,14 +115,15 @@ ClassScheme::ClassScheme(std::string name, std::string description,
 }
 
 ClassScheme ClassScheme::linear10() {
-    return ClassScheme("linear10", "10 classes of 0.4 pawns, extremes beyond +-1.60 (seed 3.4)",
+    return ClassScheme("linear10",
+                       "10 classes of 0.4 pawns, extremes beyond +-1.60 (Alliot's section 3.4)",
                        {40, 80, 120, 160}, Centre::Split);
 }
 
 ClassScheme ClassScheme::log19() {
     return ClassScheme("log19",
                        "19 classes: exact 0, 8 log-spaced per side, extremes beyond +-2.00 "
-                       "(seed 4.4.1)",
+                       "(Alliot's section 4.4.1)",
                        log19_bounds(), Centre::ZeroClass);
 }
 

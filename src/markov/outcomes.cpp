@@ -13,7 +13,7 @@
 
 namespace wdl::markov {
 
-std::vector<Wdl> seed_class_outcomes(int classes) {
+std::vector<Wdl> alliot_class_outcomes(int classes) {
     std::vector<Wdl> outcomes(std::size_t(classes), Wdl{0, 1, 0});
     outcomes.front() = {0, 0, 1};
     outcomes.back() = {1, 0, 0};

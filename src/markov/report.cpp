@@ -235,7 +235,7 @@ std::string format_settings(const ChainDescription& chains, const MarkovResults&
     text += fmt::format("Transitions: {}; {}.\n", mode_text(chains.mode),
                         chains.per_colour
                             ? "one matrix per colour (Black's mirrored into White's view)"
-                            : "both colours pooled in the mover's view (the seed's mirror rule)");
+                            : "both colours pooled in the mover's view (Alliot's mirror rule)");
     text +=
         "Empty rows: a class the engine never moved from takes both engines' moves from it; "
         "with none, the class is kept.\n";

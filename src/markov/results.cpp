@@ -67,7 +67,7 @@ void add_crossfit(PairingResult& result, const PairingTally& pairing, const Clas
         row.baseline = training_actual.score;
         row.held_out = actual_score(held_out_games);
         row.stationary =
-            predict(chains, start, seed_class_outcomes(classes.size())).overall.score();
+            predict(chains, start, alliot_class_outcomes(classes.size())).overall.score();
         if (const auto& outcomes = fold_outcomes[std::size_t(fold)])
             row.model = predict(chains, start, outcomes->wdl).overall.score();
         result.crossfit.push_back(std::move(row));
@@ -216,7 +216,7 @@ MarkovResults analyse(const CollectedGames& games, const ClassScheme& classes,
         results.fold_class_outcomes[std::size_t(fold)] =
             class_outcomes_of(classes, settings.model, games.positions[std::size_t(fold)], ignored);
 
-    auto seed_outcomes = seed_class_outcomes(classes.size());
+    auto alliot_outcomes = alliot_class_outcomes(classes.size());
     for (const auto& [key, pairing] : games.pairings) {
         if (pairing.games.empty()) continue;  // every game of it was broken
         PairingResult result;
@@ -228,7 +228,7 @@ MarkovResults analyse(const CollectedGames& games, const ClassScheme& classes,
         MoveSelection selection{settings.per_colour, {true, true}};
         result.chains = engine_chains(pairing, selection);
         result.start = start_distribution(pairing, selection, classes);
-        result.stationary = predict(result.chains, result.start, seed_outcomes);
+        result.stationary = predict(result.chains, result.start, alliot_outcomes);
         if (results.class_outcomes)
             result.model = predict(result.chains, result.start, results.class_outcomes->wdl);
         result.evaluated = has_moves(result.chains);

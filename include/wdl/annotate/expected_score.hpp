@@ -7,15 +7,15 @@
 #include "wdl/model/wdl_model.hpp"
 
 // The expected score of a position from an engine's displayed eval (annotateWDL): under a fitted
-// WDL model, or the seed's probabilistic game result anchored at the model's win-draw balance.
+// WDL model, or Konrod's probabilistic game result anchored at the model's win-draw balance.
 namespace wdl::annotate {
 
 enum class ScoreFunction {
     Model,   // W + D / 2 of the model at the position's mom
-    Konrod,  // the seed's closed form in x / x_0_5, with x_0_5 = a(mom) of the model
+    Konrod,  // Konrod's closed form in x / x_0_5, with x_0_5 = a(mom) of the model
 };
 
-// The seed's probabilistic game result of an eval x (any unit) with win-draw balance x05 in the
+// Konrod's probabilistic game result of an eval x (any unit) with win-draw balance x05 in the
 // same unit: 2^(x/x05 - 1) for x <= 0, 1 - 2^(-x/x05 - 1) above; 0.5 at 0 and 0.75 at x05.
 double konrod_score(double x, double x05);
 
@@ -49,7 +49,7 @@ class ExpectedScore {
     std::array<int, 3> wdl_per_mille(int displayed_cp, const PositionPlace& place) const {
         return outlook(displayed_cp, place).wdl_per_mille();
     }
-    // The model's win-draw balance a(mom) in internal units: the seed's x_0_5.
+    // The model's win-draw balance a(mom) in internal units: Konrod's x_0_5.
     double win_draw_balance(const PositionPlace& place) const;
 
     const model::WdlModel& model() const { return model_; }

@@ -4,16 +4,16 @@
 #include <optional>
 #include <string_view>
 
-// Position and move symbols from expected scores (annotateWDL, docs/annotate.md), after the
-// seed document "Evaluation Relevance Reduction". Its relevance-reduced evaluation difference
+// Position and move symbols from expected scores (annotateWDL, docs/annotation.md), after
+// Konrod's article "Evaluation Relevance Reduction". Its relevance-reduced evaluation difference
 // between two evals is, up to the constant 2 x_0_5 / ln 2, the difference of its probabilistic
-// game results; so every range of the seed is a range of expected score, and a fitted model
+// game results; so every range of the article is a range of expected score, and a fitted model
 // that gives the expected score directly takes its place.
 namespace wdl::annotate {
 
-// The seed's ranges of position symbols: `Konrod9` its 9 ranges anchored at the win-draw
-// balance (moderate advantage ends at x_0_5, clear at 2 x_0_5), `Equal9` its 9 ranges of equal
-// size, `Seven` its 7 ranges without the extreme symbols.
+// Konrod's ranges of position symbols: `Konrod9` his 9 ranges anchored at the win-draw
+// balance (moderate advantage ends at x_0_5, clear at 2 x_0_5), `Equal9` his 9 ranges of equal
+// size, `Seven` his 7 ranges without the extreme symbols.
 enum class PositionScheme { Konrod9, Equal9, Seven };
 
 std::string_view position_scheme_name(PositionScheme scheme);
@@ -21,8 +21,8 @@ std::optional<PositionScheme> position_scheme_from_name(std::string_view name);
 
 // The expected scores for White at which the symbols change, upward from 0.5: where the
 // balanced range ends, then the slight, moderate and clear advantages (Seven: 3 bounds; the
-// last range is then "clear"). Konrod9: 0.55, 0.65, 0.75, 0.875 (the seed's bounds
-// ln(10/9) x_0_5 / ln 2, ln(10/7) x_0_5 / ln 2, x_0_5 and 2 x_0_5 under its probabilistic game
+// last range is then "clear"). Konrod9: 0.55, 0.65, 0.75, 0.875 (Konrod's bounds
+// ln(10/9) x_0_5 / ln 2, ln(10/7) x_0_5 / ln 2, x_0_5 and 2 x_0_5 under his probabilistic game
 // result); Equal9: 5/9, 6/9, 7/9, 8/9; Seven: 4/7, 5/7, 6/7. Black's bounds mirror them.
 std::array<double, 4> position_bounds(PositionScheme scheme);
 int bound_count(PositionScheme scheme);
@@ -39,7 +39,7 @@ struct MoveThresholds {
     double dubious = 0.05, mistake = 0.10, blunder = 0.20;
 };
 
-// The seed's "economical" scheme of 7 equal ranges: 1/14, 3/14, 5/14 of the whole.
+// Konrod's "economical" scheme of 7 equal ranges: 1/14, 3/14, 5/14 of the whole.
 MoveThresholds relevance_thresholds();
 
 // The NAG of a move whose mover's expected score dropped by `drop` (0: no symbol).

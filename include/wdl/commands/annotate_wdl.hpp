@@ -20,7 +20,7 @@ struct AnnotateWdlOptions {
     annotate::ScoreFunction function = annotate::ScoreFunction::Model;
     annotate::AnnotateSettings settings;
     std::optional<std::filesystem::path> json;
-    // The model's expected score and the seed's against the displayed eval, at the target mom.
+    // The model's expected score and Konrod's against the displayed eval, at the target mom.
     std::optional<std::filesystem::path> plot;
 };
 

@@ -8,7 +8,8 @@
 
 namespace wdl::competence {
 
-// The seed's preference function of the reference endgame player R_c (Haworth):
+// The preference function of the reference endgame player R_c (Haworth & Andrist, "Model
+// endgame analysis"):
 //   S_c(win, d)  = (d + kappa)^-c
 //   S_c(loss, d) = lambda (d + kappa)^c
 //   S_c(draw)    = S_c(win, n1) = S_c(loss, n2)

@@ -30,8 +30,8 @@ std::vector<double> posterior(const std::vector<double>& log_prior,
 
 PosteriorSummary summarize(const CompetenceGrid& grid, const std::vector<double>& posterior);
 
-// Priors from an earlier run's --json (the seed's continuing analyser): each group's posterior
-// becomes its prior. Throws wdl::Error naming the file if it is unreadable, not such a
+// Priors from an earlier run's --json (Haworth & Andrist's continuing analyser): each group's
+// posterior becomes its prior. Throws wdl::Error naming the file if it is unreadable, not such a
 // file, or made on another grid.
 std::map<std::string, std::vector<double>> read_prior_file(const std::filesystem::path& path,
                                                            const CompetenceGrid& grid);

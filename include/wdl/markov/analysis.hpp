@@ -32,7 +32,7 @@ struct EngineChain {
 std::array<EngineChain, 2> engine_chains(const PairingTally& pairing,
                                          const MoveSelection& selection);
 
-// The seed's prediction: the chain of White's matrix times Black's mirrored matrix, in White's
+// Alliot's prediction: the chain of White's matrix times Black's mirrored matrix, in White's
 // view, from the start distribution; its limit weighs the classes' W/D/L.
 struct ChainPrediction {
     Wdl new_as_white, new_as_black;  // New's view
@@ -84,7 +84,7 @@ inline constexpr double kNormal975 = 1.959963984540054;
 struct CrossFitRow {
     int training_fold = 0;
     std::uint64_t training_games = 0, training_openings = 0;
-    double stationary = 0;        // the seed's score
+    double stationary = 0;        // Alliot's score
     std::optional<double> model;  // the model-aware score, when a model is at hand
     double baseline = 0;          // the training fold's actual score
     ActualScore held_out;

@@ -28,7 +28,7 @@ class Matrix {
 };
 
 Matrix operator*(const Matrix& a, const Matrix& b);
-// The seed's mirror rule: from a player's own view to the opponent's, M'(i, j) = M(n-1-i,
+// Alliot's mirror rule: from a player's own view to the opponent's, M'(i, j) = M(n-1-i,
 // n-1-j).
 Matrix mirrored(const Matrix& matrix);
 
@@ -42,7 +42,7 @@ struct TransitionMatrix {
 
 // Each row of `counts` divided by its sum. A row without counts takes the row of `fallback`
 // (the moves of both engines from that class), and where that is empty too the class is kept
-// (probability 1 of staying: the seed's oracle, whose eval does not change under best play).
+// (probability 1 of staying: Alliot's oracle, whose eval does not change under best play).
 TransitionMatrix estimate_transitions(const Matrix& counts, const Matrix& fallback);
 
 // The long-run distribution of the chain started from `start` (a probability vector): the

@@ -7,7 +7,7 @@
 
 // Classes of evaluation: the states of the Markov chains (docs/markov.md). Every scheme is
 // symmetric, so that class(-v) = mirror(class(v)) and Black's matrix follows from White's by the
-// seed's mirror rule M_black(i, j) = M_white(n - 1 - i, n - 1 - j).
+// mirror rule of Alliot's "Who is the Master?", M_black(i, j) = M_white(n - 1 - i, n - 1 - j).
 namespace wdl::markov {
 
 // What lies between the two sides' classes.
@@ -26,9 +26,9 @@ class ClassScheme {
     ClassScheme(std::string name, std::string description, std::vector<double> positive_bounds,
                 Centre centre);
 
-    // The seed's section 3.4: 10 classes of 0.4 pawns, extremes beyond +-1.6.
+    // Alliot's section 3.4: 10 classes of 0.4 pawns, extremes beyond +-1.6.
     static ClassScheme linear10();
-    // The seed's section 4.4.1: 19 classes, an exact-0 class, 8 log-spaced classes per side,
+    // Alliot's section 4.4.1: 19 classes, an exact-0 class, 8 log-spaced classes per side,
     // extremes beyond +-2.00 (see log19_bounds).
     static ClassScheme log19();
     // Bounds at equal steps of the expected score that `model` gives a displayed eval at its
@@ -66,7 +66,7 @@ class ClassScheme {
     std::vector<double> lower_, upper_;
 };
 
-// The seed's 19-class widths read as bounds at equal steps of its factor
+// Alliot's 19-class widths read as bounds at equal steps of his factor
 // f(v) = (e^(-v/100) - e^(-200/100)) / (e^0 - e^(-200/100)): bound i of 8 is where f = 1 - i/8,
 // so that each class would hold the same share of positions if evals fell off like e^(-v/100).
 // In centipawns: 11.44, 24.36, 39.19, 56.62, 77.74, 104.55, 141.30, 200.

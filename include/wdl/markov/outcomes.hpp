@@ -9,7 +9,7 @@
 #include "wdl/model/normalization.hpp"
 #include "wdl/model/wdl_model.hpp"
 
-// What the classes of a chain are worth as results: the seed's gain vector and a WDL model's
+// What the classes of a chain are worth as results: Alliot's gain vector and a WDL model's
 // W/D/L per class (docs/markov.md).
 namespace wdl::markov {
 
@@ -21,9 +21,9 @@ struct Wdl {
     Wdl flipped() const { return {loss, draw, win}; }
 };
 
-// The seed's reading of the chain's classes: the last class wins, the first loses, every other
+// Alliot's reading of the chain's classes: the last class wins, the first loses, every other
 // one is a draw (its gain vector (0, 1/2, ..., 1/2, 1)).
-std::vector<Wdl> seed_class_outcomes(int classes);
+std::vector<Wdl> alliot_class_outcomes(int classes);
 
 // The W/D/L a model gives a displayed eval (centipawns, mover's view) in a position.
 class EvalOutcomes {

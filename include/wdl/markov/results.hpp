@@ -34,7 +34,7 @@ struct PairingResult {
     bool evaluated = false;  // some move had both evals: there are chains to predict with
     std::array<EngineChain, 2> chains;
     std::vector<double> start;
-    ChainPrediction stationary;            // the seed's gain vector
+    ChainPrediction stationary;            // Alliot's gain vector
     std::optional<ChainPrediction> model;  // the model's W/D/L per class
     std::vector<CrossFitRow> crossfit;     // one row per direction that could be made
     std::string crossfit_unavailable;      // why there is no row, if so

@@ -26,7 +26,7 @@ struct Value {
     Outcome outcome = Outcome::Draw;
     int plies = 0;
 
-    // The depth in the winner's moves, as the seed counts it: ceil(plies / 2) for a win,
+    // The depth in the winner's moves, as Haworth & Andrist count it: ceil(plies / 2) for a win,
     // floor(plies / 2) for a loss (the winner's moves still to come), 0 for a draw.
     int winner_moves() const;
     // The value for the opponent after one ply spent: a loss in n becomes a win in n + 1.

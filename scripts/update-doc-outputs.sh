@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# Regenerates the sample outputs shown in docs/ from the bundled games of data/, so that a stale
+# one shows up in `git diff`. Each output sits in a doc between the lines
+#     <!-- output: NAME -->
+#     <!-- end output -->
+# and is rewritten in place with what the programs print now (a fenced block starting with the
+# command). Times and speeds, which differ from run to run, are replaced by "...", trailing
+# blanks are dropped, and the programs run with 2 threads, so that a rerun on an unchanged tree
+# leaves `git diff` empty. Also redraws docs/images/annotate_expected_score.png.
+#
+# Usage: scripts/update-doc-outputs.sh [--slow]
+#   --slow  also the outputs that take minutes: scoreCompetence on data/, which needs every
+#           3-4-man DTC table (generated first into the table cache if missing: about 4 minutes
+#           of one core; WDLFIT_TABLES names the cache). Without it those blocks stay as they are.
+# Builds what it needs with scripts/build.sh (BUILD_DIR, JOBS as there).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+slow=0
+case "${1:-}" in
+"") ;;
+--slow) slow=1 ;;
+*) echo "Usage: $0 [--slow]" >&2; exit 2 ;;
+esac
+
+programs="scoreWDLstat scoreWDL compareWDL mergeWDLstat annotateWDL markovWDL synthWDL"
+((slow)) && programs+=" scoreCompetence generateTables"
+TARGETS="$programs" bash scripts/build.sh >&2
+bin=$root/${BUILD_DIR:-build}/apps
+
+work=$(mktemp -d /tmp/wdlfit-doc-outputs.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+out=$work/outputs
+mkdir -p "$out"
+ln -s "$root/data" "$work/data"
+cd "$work"
+
+# run PROGRAM ARGS...: prints the command as "$ PROGRAM ARGS" and then its stdout.
+run() {
+    echo "\$ $*"
+    "$bin/$1" "${@:2}"
+}
+# steady: the lines that differ from run to run made steady; trailing blanks dropped.
+steady() {
+    sed -E -e '/^(Time|Speed|Total elapsed time)/ s/[0-9]+(\.[0-9]+)?/.../g' \
+        -e 's/[[:space:]]+$//'
+}
+# output NAME: stores stdin as the fenced block NAME.
+output() {
+    { echo '```'; steady; echo '```'; } >"$out/$1.md"
+}
+
+# --- scanning.md
+run scoreWDLstat --dir data -r --concurrency 2 -o counts.json | output scan-data
+run scoreWDLstat --dir data -r --concurrency 2 --groups 64 -o grouped.json |
+    awk 'NR == 1 { print; print "..." } NR > 1 { last = previous; previous = $0 }
+         END { print last; print previous }' | output scan-groups
+
+# --- fitting.md
+run scoreWDL grouped.json --plot no --json fit.json | output fit-data
+{
+    run synthWDL -n 1e6 -o synth.json | grep -E '^(\$|True model)'
+    echo "..."
+    run scoreWDL synth.json --plot no | grep -E '^(\$|const int|Standard errors)' | sed '2i ...'
+} | output fit-synth
+{
+    run scoreWDLstat --dir data -r --concurrency 2 --groups 64 --groupBy test -o by_test.json |
+        sed -n '1p; 1a ...'
+    run scoreWDL by_test.json --plot no | grep -E '^(\$|NormalizeToPawnValue =)' | sed '2i ...'
+    run scoreWDL grouped.json --plot no --resample bootstrap |
+        grep -E '^(\$|NormalizeToPawnValue =)' | sed '2i ...'
+} | output fit-other-resampling
+run scoreWDL grouped.json --plot no --crossValidate --NormalizeData sf18 |
+    awk 'NR == 1 { print; print "..." } /^Cross-validation/ { on = 1 } on && !/^Total elapsed/' |
+    output fit-crossvalidate
+
+# How many positions a standard error of 1 / 1.96 (a 95 % interval of +-1) takes, extrapolated
+# as positions * (se * 1.96)^2 from data/ itself and from games drawn from data/'s fit.
+planning_row() {  # LABEL POSITIONS GAMES FIT_JSON
+    jq -r --arg name "$1" --argjson positions "$2" --argjson games "$3" '
+        def round_to($digits): pow(10; $digits) as $f | . * $f | round / $f;
+        def sci: (log10 | floor) as $e | "\(. / pow(10; $e) | round_to(1))e\($e)";
+        .model.resampling.estimates.NormalizeToPawnValue as $e
+        | ($positions * pow($e.standardError * 1.96; 2)) as $needed
+        | "| \($name) | \($positions) | \($games) | \($e.standardError | round_to(1)) | "
+          + "\($e.fisherStandardError | round_to(2)) | \($e.designEffect | round_to(1)) | "
+          + "\($needed | sci) | \($needed / $positions * $games | sci) |"' "$4"
+}
+{
+    echo -n "| data | positions | games | standard error (jackknife) | Fisher | design effect "
+    echo "| positions for +-1 | games for +-1 |"
+    echo "|---|---|---|---|---|---|---|---|"
+    "$bin/scoreWDLstat" --dir data -r --concurrency 2 --json scan.json -o scan.counts.json \
+        >/dev/null
+    planning_row '`data/` itself, 64 game groups' "$(jq .positions scan.json)" \
+        "$(jq .games.accepted scan.json)" fit.json
+    for size in 1e6 4e6; do
+        "$bin/synthWDL" -n "$size" --games --model fit.json --from counts.json --seed 1 \
+            -o "games_$size.json" --json "games_$size.synth.json" >/dev/null
+        "$bin/scoreWDL" "games_$size.json" --plot no --json "games_$size.fit.json" >/dev/null
+        planning_row "games drawn from \`data/\`'s fit and positions" \
+            "$(jq .positions "games_$size.synth.json")" "$(jq .games "games_$size.synth.json")" \
+            "games_$size.fit.json"
+    done
+} >"$out/fit-planning.md"
+
+# --- comparison.md
+run compareWDL sf17 sf18 --evals 0,1,2 --plot false | output compare-sf17-sf18
+run compareWDL sf18 fit.json --counts grouped.json --plot false |
+    awk 'NR == 1 { print; print "..." } /^Scored on/ { on = 1 } on' | output compare-counts
+for half in 0 1; do
+    "$bin/scoreWDLstat" --dir data -r --concurrency 2 --shard "$half/2" --groups 64 \
+        -o "half$half.json" >/dev/null
+    "$bin/scoreWDLstat" --dir data -r --concurrency 2 --shard "$half/2" -o "plain$half.json" \
+        >/dev/null
+done
+run compareWDL --fit half0.json half1.json --moms 30,58 --plot false | output compare-fit-halves
+run compareWDL --fit plain0.json plain1.json --moms 30,58 --plot false | output compare-fit-plain
+
+# --- cluster.md
+{
+    for shard in 0 1 2 3; do
+        run scoreWDLstat --dir data -r --concurrency 2 --shard "$shard/4" -o "shard_$shard.json" |
+            grep -E '^(\$|Wrote)'
+    done
+    run mergeWDLstat shard_0.json shard_1.json shard_2.json shard_3.json -o all.json
+    echo "\$ cmp all.json counts.json && echo identical"
+    cmp all.json counts.json && echo identical
+} | output merge-shards
+
+# --- annotation.md
+game_file=data/24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bbd52188.pgn.gz
+cp fit.json model.json
+run annotateWDL "$game_file" --model model.json -o annotated.pgn --plot curves.png \
+    --json summary.json | output annotate-summary
+cp curves.png "$root/docs/images/annotate_expected_score.png"
+# Moves 16 to 22 of the first game, its movetext joined and wrapped again at 90 columns (never
+# between a move number and its move, nor inside a comment).
+awk '/^\[/ { if (moves) exit; next } { moves = moves " " $0 }
+     END {
+         sub(/.* 16\. /, "16. ", moves); sub(/ 23\. .*/, "", moves)
+         for (i = 1; i <= length(moves); ++i) {
+             c = substr(moves, i, 1)
+             if (c == "{") comment = 1; else if (c == "}") comment = 0
+             if (c == " " && (comment || substr(moves, i - 1, 1) == ".")) c = "@"
+             printf "%s", c
+         }
+         print ""
+     }' annotated.pgn | fold -s -w 90 | sed 's/@/ /g' | output annotate-excerpt
+# The expected scores at the win-draw balance x = a(58) of the model fitted to data/: there
+# W = 1/2 and L = 1 / (1 + exp(2a/b)); Konrod's probabilistic game result is 3/4 by construction.
+jq -r '[(.model.as | add), (.model.bs | add)] | @tsv' model.json |
+    awk -F '\t' '{
+        a = $1; b = $2; loss = 1 / (1 + exp(2 * a / b)); draw = 0.5 - loss
+        printf "win-draw balance a(58) of the fit: %.0f internal units\n", a
+        printf "the fit there:  W %.3f  D %.3f  L %.3f  expected score %.3f\n",
+            0.5, draw, loss, 0.5 + draw / 2
+        printf "%-43sexpected score 0.750\n", "Konrod'"'"'s curve:" }' |
+    output annotate-balance
+
+# --- markov.md
+run markovWDL --dir data -r --concurrency 2 --json markov.json --plotDir markov_plots |
+    awk 'NR == 1 { print; print "..." }
+         /^Classes:/ { on = 1 } /^Pairing 2415af9da521a8da87cf894a/ { on = 1; print "..." }
+         /^Summary:/ { on = 1; print "..." } on { print } /^$/ { on = 0 }' |
+    grep -v '^$' | output markov-data
+run markovWDL --dir data -r --concurrency 2 --transitions opponent |
+    awk 'NR == 1 { print; print "..." } /MAE - baseline MAE/' | output markov-opponent
+
+# --- competence.md (slow)
+if ((slow)); then
+    "$bin/generateTables" --metric DTC >&2
+    # Of the group table only the rows of whole engines, of the conversion table only the rows
+    # with a table win not converted.
+    run scoreCompetence --dir data -r --concurrency 2 --json competence.json \
+        --decisions decisions.jsonl 2>/dev/null |
+        sed -E 's#^(Tables: own DTC tables in ).* \(DTC\)\.$#\1TABLES (DTC).#' |
+        awk '/^engine=/ { if ($0 ~ /^engine=[^ ]+ +[0-9]/) print; next }
+             /^Warning: .*posterior/ { print "..." }
+             /^Conversion/ { conversion = 1; print; next }
+             conversion && /^K/ { if ($4 ~ /^[1-9]/) print; next }
+             conversion && !/^endgame/ { conversion = 0; print "..." }
+             { print }' | output competence-data
+fi
+
+# --- write the blocks into the docs, and check that every output has a place
+for name in "$out"/*.md; do
+    name=$(basename "$name" .md)
+    grep -q "^<!-- output: $name -->\$" "$root"/docs/*.md ||
+        { echo "Error: no doc shows the output $name" >&2; exit 1; }
+done
+for doc in "$root"/docs/*.md; do
+    awk -v dir="$out" '
+        /^<!-- output: [A-Za-z0-9_-]+ -->$/ {
+            print; file = dir "/" $3 ".md"
+            if ((getline line < file) > 0) {
+                print line; while ((getline line < file) > 0) print line; close(file); skip = 1
+            }
+            next
+        }
+        /^<!-- end output -->$/ { skip = 0 }
+        !skip { print }' "$doc" >"$work/doc.md"
+    if ! cmp -s "$work/doc.md" "$doc"; then
+        cp "$work/doc.md" "$doc"
+        echo "Updated ${doc#"$root"/}"
+    fi
+done
+((slow)) || echo "Left as they are: the outputs of --slow (scoreCompetence)."

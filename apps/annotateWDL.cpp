@@ -82,7 +82,8 @@ int main(int argc, char** argv) {
         "a position symbol (NAG $10, $14-$21) from White's expected score, and a move symbol "
         "(?! $6, ? $2, ?? $4) from the drop of the mover's expected score between the positions "
         "before and after the move. Everything else of the games is kept byte for byte; a game "
-        "that cannot be replayed is copied unchanged. Prints a summary per player.");
+        "that cannot be replayed is copied unchanged. Prints a summary per player.",
+        WDL_PROGRAM_NAME);
     wdl::commands::AnnotateWdlOptions options;
     add_options(app, options);
     CLI11_PARSE(app, argc, argv);

@@ -52,7 +52,8 @@ int main(int argc, char** argv) {
         "Compare WDL models side by side: NormalizeToPawnValue, spread and draw rate, a(mom) and "
         "b(mom) and their differences, how an eval displayed by the first model is displayed by "
         "the others, and the W/D/L of each at displayed evals. The first model is the "
-        "reference.");
+        "reference.",
+        WDL_PROGRAM_NAME);
     wdl::commands::CompareWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     app.add_option("models", options.models,

@@ -85,7 +85,7 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{kDescription};
+    CLI::App app{kDescription, WDL_PROGRAM_NAME};
     wdl::commands::MarkovWdlOptions options;
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

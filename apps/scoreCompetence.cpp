@@ -72,7 +72,8 @@ int main(int argc, char** argv) {
         "Measure the apparent endgame competence c of engines (Haworth's reference fallible "
         "endgame player R_c) from their moves in positions covered by endgame tables, with its "
         "posterior per engine, per engine and role and per engine and endgame; and count the "
-        "table wins that were not converted and the table draws that were not held."};
+        "table wins that were not converted and the table draws that were not held.",
+        WDL_PROGRAM_NAME};
     ScoreCompetenceOptions options;
     options.table_directory = wdl::tablebase::default_table_directory();
     options.gaviota_directory = wdl::tablebase::GaviotaTables::default_directory();

@@ -118,7 +118,8 @@ int main(int argc, char** argv) {
         "Fit Stockfish's WDL model to the scanner's game statistics. Given an internal eval x, "
         "W(x) = 1 / (1 + exp(-(x - a) / b)), L(x) = W(-x), D(x) = 1 - W(x) - L(x), where "
         "a = p_a(mom) and b = p_b(mom) are cubics in t = mom / momTarget (mom: material count or "
-        "move number). Prints {c3, c2, c1, c0} of p_a and p_b as Stockfish's as[] and bs[].");
+        "move number). Prints {c3, c2, c1, c0} of p_a and p_b as Stockfish's as[] and bs[].",
+        WDL_PROGRAM_NAME);
     wdl::commands::ScoreWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

@@ -84,7 +84,8 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
 int main(int argc, char** argv) {
     CLI::App app{
         "Scan fishtest/cutechess/fastchess/OpenBench/lichess PGN files into counts of positions "
-        "keyed by (result, move, material, eval), the input of scoreWDL."};
+        "keyed by (result, move, material, eval), the input of scoreWDL.",
+        WDL_PROGRAM_NAME};
     wdl::commands::ScoreWdlStatOptions options;
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

@@ -94,7 +94,8 @@ int main(int argc, char** argv) {
         "count file, each result drawn from the model at the internal eval of the recorded "
         "one; as independent positions or as games whose positions share one result. "
         "Deterministic for a seed. Use it to test fits and their error bars, or to see how "
-        "many positions a fit needs.");
+        "many positions a fit needs.",
+        WDL_PROGRAM_NAME);
     wdl::commands::SynthWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

@@ -400,33 +400,6 @@ TEST_CASE("the summary counts games read, accepted and skipped by reason", "[app
     CHECK(has_line_with(run.output, "Warning", "g.pgn, game 4"));
 }
 
-TEST_CASE("scoreWDLstat --help explains every option", "[apps][scan]") {
-    auto run = scan({"--help"}, wdl::testing::scratch_directory());
-    CHECK(run.exit_code == 0);
-    for (const char* option : {"--file",
-                               "--dir",
-                               "-r",
-                               "--allowDuplicates",
-                               "--concurrency",
-                               "--matchRev",
-                               "--matchEngine",
-                               "--matchTC",
-                               "--matchThreads",
-                               "--matchBook",
-                               "--matchBookInvert",
-                               "--EloDiffMax",
-                               "--EloDiffMin",
-                               "--SPRTonly",
-                               "--fixFENsource",
-                               "--binWidth",
-                               "--evalParsing",
-                               "-o",
-                               "--groups",
-                               "--groupBy",
-                               "--json"})
-        CHECK_THAT(run.output, Catch::Contains(option));
-}
-
 TEST_CASE("scoreWDLstat --json writes the summary's figures", "[apps][scan][json]") {
     fs::path dir = fresh_directory("scan_summary_json");
     auto run = scan({"--dir", corpus_path().string(), "-r", "-o", (dir / "counts.json").string(),

@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
-#include <map>
 
+#include "choice_option.hpp"
 #include "normalization_options.hpp"
 #include "wdl/annotate/symbols.hpp"
 #include "wdl/commands/annotate_wdl.hpp"
@@ -19,16 +19,14 @@ using wdl::annotate::ScoreFunction;
 
 void add_symbol_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
     auto& settings = options.settings;
-    app.add_option("--scheme", settings.scheme,
-                   "Position symbols (= +/= +/- +- ++- and mirrors) by ranges of White's "
-                   "expected score: konrod9 (Konrod's 9 ranges anchored at the win-draw "
-                   "balance: bounds 0.55 0.65 0.75 0.875), equal9 (9 equal ranges: 5/9 6/9 7/9 "
-                   "8/9) or seven (7 ranges, no ++-: 4/7 5/7 6/7)")
-        ->transform(CLI::CheckedTransformer(
-            std::map<std::string, PositionScheme>{{"konrod9", PositionScheme::Konrod9},
-                                                  {"equal9", PositionScheme::Equal9},
-                                                  {"seven", PositionScheme::Seven}}))
-        ->default_str("konrod9");
+    add_choice_option(app, "--scheme", settings.scheme,
+                      {{"konrod9", PositionScheme::Konrod9},
+                       {"equal9", PositionScheme::Equal9},
+                       {"seven", PositionScheme::Seven}},
+                      "Position symbols (= +/= +/- +- ++- and mirrors) by ranges of White's "
+                      "expected score: konrod9 (Konrod's 9 ranges anchored at the win-draw "
+                      "balance: bounds 0.55 0.65 0.75 0.875), equal9 (9 equal ranges: 5/9 6/9 7/9 "
+                      "8/9) or seven (7 ranges, no ++-: 4/7 5/7 6/7)");
     app.add_option_function<std::vector<double>>(
            "--moveThresholds",
            [&settings](const std::vector<double>& values) {
@@ -58,12 +56,10 @@ void add_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
         ->capture_default_str();
     add_normalization_options(app, options.normalize_to_pawn_value, options.normalize_data,
                               "the engine that played");
-    app.add_option("--expectedScore", options.function,
-                   "model: W + D/2 of the model; konrod: Konrod's probabilistic game result "
-                   "with his win-draw balance x_0_5 = a(mom) of the model")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, ScoreFunction>{
-            {"model", ScoreFunction::Model}, {"konrod", ScoreFunction::Konrod}}))
-        ->default_str("model");
+    add_choice_option(app, "--expectedScore", options.function,
+                      {{"model", ScoreFunction::Model}, {"konrod", ScoreFunction::Konrod}},
+                      "model: W + D/2 of the model; konrod: Konrod's probabilistic game result "
+                      "with his win-draw balance x_0_5 = a(mom) of the model");
     add_symbol_options(app, options);
     app.add_option("--plot", options.plot,
                    "Also plot the model's expected score and Konrod's probabilistic game "
@@ -83,7 +79,8 @@ int main(int argc, char** argv) {
         "(?! $6, ? $2, ?? $4) from the drop of the mover's expected score between the positions "
         "before and after the move, by the rules of Konrod's article \"Evaluation Relevance "
         "Reduction\". Everything else of the games is kept byte for byte; a game that cannot be "
-        "replayed is copied unchanged. Prints a summary per player.");
+        "replayed is copied unchanged. Prints a summary per player.",
+        WDL_PROGRAM_NAME);
     wdl::commands::AnnotateWdlOptions options;
     add_options(app, options);
     CLI11_PARSE(app, argc, argv);

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
-#include <map>
 #include <thread>
 
+#include "choice_option.hpp"
 #include "normalization_options.hpp"
 #include "wdl/commands/compare_wdl.hpp"
 #include "wdl/model/normalization.hpp"
@@ -33,10 +33,9 @@ void add_data_options(CLI::App& app, wdl::commands::CompareWdlOptions& options) 
         ->expected(2);
     add_normalization_options(app, options.normalize_to_pawn_value, options.normalize_data,
                               "the engine that played the counted games");
-    app.add_option("--momType", options.filter.mom_type, "The mom of the --fit fits")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, MomType>{
-            {"move", MomType::Move}, {"material", MomType::Material}}))
-        ->option_text("material|move (default: material)");
+    add_choice_option(app, "--momType", options.filter.mom_type,
+                      {{"material", MomType::Material}, {"move", MomType::Move}},
+                      "The mom of the --fit fits");
     app.add_option("--momTarget", options.mom_target, "The --fit fits' target mom")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
@@ -52,7 +51,8 @@ int main(int argc, char** argv) {
         "Compare WDL models side by side: NormalizeToPawnValue, spread and draw rate, a(mom) and "
         "b(mom) and their differences, how an eval displayed by the first model is displayed by "
         "the others, and the W/D/L of each at displayed evals. The first model is the "
-        "reference.");
+        "reference.",
+        WDL_PROGRAM_NAME);
     wdl::commands::CompareWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     app.add_option("models", options.models,

@@ -20,7 +20,7 @@ double unix_time_hours_ago(double hours) {
 
 int main(int argc, char** argv) {
     using namespace wdl::download;
-    CLI::App app{"Bulk-download .pgn.gz files from finished tests on fishtest."};
+    CLI::App app{"Bulk-download .pgn.gz files from finished tests on fishtest.", WDL_PROGRAM_NAME};
     app.option_defaults()->always_capture_default();
 
     DownloadSettings settings;

@@ -9,7 +9,8 @@
 
 int main(int argc, char** argv) {
     using namespace wdl::download;
-    CLI::App app{"Download fishtest metadata for any test that .pgn(.gz) files can be found for."};
+    CLI::App app{"Download fishtest metadata for any test that .pgn(.gz) files can be found for.",
+                 WDL_PROGRAM_NAME};
     app.option_defaults()->always_capture_default();
 
     MissingMetadataSettings settings;

@@ -10,7 +10,8 @@ int main(int argc, char** argv) {
     CLI::App app{
         "Generate endgame tables of up to 4 men (DTM and/or DTC) by retrograde analysis, into "
         "a cache directory outside the repository. Existing files are kept; delete one to "
-        "generate it again."};
+        "generate it again.",
+        WDL_PROGRAM_NAME};
     wdl::commands::GenerateTablesOptions options;
     options.directory = wdl::tablebase::default_table_directory();
     std::string metric = "both";

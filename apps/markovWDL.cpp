@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <thread>
 
+#include "choice_option.hpp"
 #include "game_selection_options.hpp"
 #include "wdl/commands/markov_wdl.hpp"
 #include "wdl/model/published_models.hpp"
@@ -35,12 +36,11 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
     app.add_option("--fixFENsource", options.fix_fen_source,
                    "File of FENs with their true move counters (plain or .gz), as scoreWDLstat "
                    "takes it (it changes only the move numbers of the model fit's positions)");
-    app.add_option("--evalParsing", options.eval_parsing,
-                   "exact: centipawns from the decimal digits (default); legacy: the original "
-                   "scanner's float arithmetic")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::games::EvalParsing>{
-            {"exact", wdl::games::EvalParsing::Exact},
-            {"legacy", wdl::games::EvalParsing::Legacy}}));
+    add_choice_option(
+        app, "--evalParsing", options.eval_parsing,
+        {{"exact", wdl::games::EvalParsing::Exact}, {"legacy", wdl::games::EvalParsing::Legacy}},
+        "exact: centipawns from the decimal digits; legacy: the original "
+        "scanner's float arithmetic");
     app.add_option("--classes", options.classes,
                    "Eval classes: log19 (default; Alliot's 19 classes: exact 0, 8 log-spaced "
                    "classes per side up to 2.00, extremes beyond), linear10 (Alliot's 10 "
@@ -59,13 +59,12 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
                    "Number of classes of --classes model (odd: a class around 0)")
         ->check(CLI::Range(3, 201))
         ->capture_default_str();
-    app.add_option("--transitions", options.transitions,
-                   "own: a move of P goes from P's eval to the opponent's next eval (default); "
-                   "opponent: from the opponent's previous eval to its next one (the opponent as "
-                   "the judge)")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::markov::TransitionMode>{
-            {"own", wdl::markov::TransitionMode::Own},
-            {"opponent", wdl::markov::TransitionMode::Opponent}}));
+    add_choice_option(app, "--transitions", options.transitions,
+                      {{"own", wdl::markov::TransitionMode::Own},
+                       {"opponent", wdl::markov::TransitionMode::Opponent}},
+                      "own: a move of P goes from P's eval to the opponent's next eval; "
+                      "opponent: from the opponent's previous eval to its next one (the "
+                      "opponent as the judge)");
     app.add_flag("--perColour", options.per_colour,
                  "One matrix per engine and colour instead of both colours pooled by the mirror "
                  "rule");
@@ -86,7 +85,7 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{kDescription};
+    CLI::App app{kDescription, WDL_PROGRAM_NAME};
     wdl::commands::MarkovWdlOptions options;
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

@@ -2,9 +2,9 @@
 // fallible endgame player R_c) from the moves it played in positions covered by endgame
 // tables, and how often table wins were not converted.
 #include <CLI/CLI.hpp>
-#include <map>
 #include <thread>
 
+#include "choice_option.hpp"
 #include "game_selection_options.hpp"
 #include "wdl/commands/score_competence.hpp"
 #include "wdl/tablebase/gaviota.hpp"
@@ -18,24 +18,24 @@ using wdl::commands::ScoreCompetenceOptions;
 void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
     add_game_file_options(app, o.games.source);
     add_test_filter_options(app, o.games.filters);
-    app.add_option("--tables", o.tables,
-                   "own: the project's tables (generateTables; 3-4 men, DTC or DTM; default); "
-                   "gaviota: Debian's 3-man Gaviota tables (DTM)")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::commands::TableSourceKind>{
-            {"own", wdl::commands::TableSourceKind::Own},
-            {"gaviota", wdl::commands::TableSourceKind::Gaviota}}));
-    app.add_option("--metric", o.metric, "Depth metric of own tables: DTC (default) or DTM")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::tablebase::Metric>{
-            {"DTC", wdl::tablebase::Metric::DTC}, {"DTM", wdl::tablebase::Metric::DTM}}));
+    add_choice_option(app, "--tables", o.tables,
+                      {{"own", wdl::commands::TableSourceKind::Own},
+                       {"gaviota", wdl::commands::TableSourceKind::Gaviota}},
+                      "own: the project's tables (generateTables; 3-4 men, DTC or DTM); "
+                      "gaviota: Debian's 3-man Gaviota tables (DTM)");
+    add_choice_option(app, "--metric", o.metric,
+                      {{"DTC", wdl::tablebase::Metric::DTC}, {"DTM", wdl::tablebase::Metric::DTM}},
+                      "Depth metric of own tables: depth to conversion or to mate");
     app.add_option("--tableDir", o.table_directory,
                    "Directory of own tables (default: $WDLFIT_TABLES, else "
                    "$XDG_CACHE_HOME/wdlfit/tables, else ~/.cache/wdlfit/tables)");
     app.add_flag("--generate", o.generate,
                  "First generate every missing own table of the metric (all 3-4-man endgames: "
                  "minutes, once)");
-    app.add_flag("--noGenerate{false}", o.generate_on_demand,
-                 "Do not generate a missing own table when the games meet its endgame (by "
-                 "default it is generated then, once): its positions count as not covered");
+    app.add_flag_callback(
+        "--noGenerate", [&o] { o.generate_on_demand = false; },
+        "Do not generate a missing own table when the games meet its endgame (by "
+        "default it is generated then, once): its positions count as not covered");
     app.add_option("--gaviotaDir", o.gaviota_directory,
                    "Directory of Gaviota tables (*.gtb.cp4; default: the gaviotatb package's)");
     app.add_option("--kappa", o.kappa, "kappa in S_c(win, d) = (d + kappa)^-c (default: 1)")
@@ -46,15 +46,14 @@ void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
         ->check(CLI::PositiveNumber);
     app.add_option("--prior", o.prior,
                    "A --json file of an earlier run on the same grid: each group's posterior "
-                   "there is its prior here (Haworth & Andrist's continuing analyser); "
-                   "default: uniform");
-    app.add_option("--fiftyMoveRule", o.fifty_move_rule,
-                   "Decisions where the halfmove clock makes a table result unreachable: skip "
-                   "(default), draw (count that result as a draw) or ignore (use the tables)")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::competence::FiftyMoveRule>{
-            {"skip", wdl::competence::FiftyMoveRule::Skip},
-            {"draw", wdl::competence::FiftyMoveRule::Draw},
-            {"ignore", wdl::competence::FiftyMoveRule::Ignore}}));
+                   "there is its prior here (Haworth & Andrist's continuing "
+                   "analyser); default: uniform");
+    add_choice_option(app, "--fiftyMoveRule", o.fifty_move_rule,
+                      {{"skip", wdl::competence::FiftyMoveRule::Skip},
+                       {"draw", wdl::competence::FiftyMoveRule::Draw},
+                       {"ignore", wdl::competence::FiftyMoveRule::Ignore}},
+                      "Decisions where the halfmove clock makes a table result unreachable: "
+                      "skip them, draw (count that result as a draw) or ignore (use the tables)");
     app.add_option("--concurrency", o.concurrency,
                    "Number of threads (default: all cores); one big file is split across "
                    "threads too")
@@ -77,7 +76,8 @@ int main(int argc, char** argv) {
         "fallible endgame player R_c, 'Model endgame analysis') from their moves in positions "
         "covered by endgame tables, with its posterior per engine, per engine and role and per "
         "engine and endgame; and count the table wins that were not converted and the table "
-        "draws that were not held."};
+        "draws that were not held.",
+        WDL_PROGRAM_NAME};
     ScoreCompetenceOptions options;
     options.table_directory = wdl::tablebase::default_table_directory();
     options.gaviota_directory = wdl::tablebase::GaviotaTables::default_directory();

@@ -4,9 +4,9 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <limits>
-#include <map>
 #include <thread>
 
+#include "choice_option.hpp"
 #include "wdl/commands/score_wdl.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/util/error.hpp"
@@ -20,16 +20,16 @@ using wdl::model::MomType;
 // Options for grouped count files (scoreWDLstat --groups K).
 void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
     using wdl::commands::ResampleChoice;
-    app.add_option("--resample", o.resample,
-                   "Error bars of the fitted constants from grouped counts, each refit started "
-                   "at the full fit's optimum: jackknife (leave out one group at a time; the "
-                   "default for grouped input), bootstrap (draw the groups with replacement), or "
-                   "none. They take the groups, not the positions, as independent")
-        ->transform(CLI::CheckedTransformer(
-            std::map<std::string, ResampleChoice>{{"jackknife", ResampleChoice::Jackknife},
-                                                  {"bootstrap", ResampleChoice::Bootstrap},
-                                                  {"none", ResampleChoice::None}}))
-        ->default_str("jackknife for grouped input, else none");
+    add_choice_option(
+        app, "--resample", o.resample,
+        {{"jackknife", ResampleChoice::Jackknife},
+         {"bootstrap", ResampleChoice::Bootstrap},
+         {"none", ResampleChoice::None}},
+        "Error bars of the fitted constants from grouped counts, each refit started "
+        "at the full fit's optimum: jackknife (leave out one group at a time; the "
+        "default for grouped input), bootstrap (draw the groups with replacement), or "
+        "none. They take the groups, not the positions, as independent",
+        "jackknife for grouped input, else none");
     app.add_option("--resamples", o.bootstrap_resamples, "Number of bootstrap refits")
         ->check(CLI::Range(2, 100000))
         ->capture_default_str();
@@ -68,26 +68,22 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
     app.add_option("--evalMax", o.filter.eval_max_cp,
                    "Keep |internal eval| <= round(evalMax * pawn value / 100) (evalMax in cp)")
         ->capture_default_str();
-    app.add_option("--momType", o.filter.mom_type, "The mom the model depends on")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, MomType>{
-            {"move", MomType::Move}, {"material", MomType::Material}}))
-        ->option_text("material|move (default: material)");
+    add_choice_option(app, "--momType", o.filter.mom_type,
+                      {{"material", MomType::Material}, {"move", MomType::Move}},
+                      "The mom the model depends on");
     app.add_option("--momTarget", o.mom_target,
                    "The polynomials are in t = mom / momTarget; NormalizeToPawnValue = p_a(1)")
         ->check(CLI::Range(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
-    app.add_option("--modelFitting", o.method,
-                   "fitDensity: fit the win rate curves; optimizeProbability: maximize the "
-                   "likelihood of the outcomes; optimizeScore: minimize the squared score error; "
-                   "None: only read the data")
-        ->transform(CLI::CheckedTransformer(
-            std::map<std::string, Method>{{"fitDensity", Method::FitDensity},
-                                          {"optimizeProbability", Method::OptimizeProbability},
-                                          {"optimizeScore", Method::OptimizeScore},
-                                          {"None", Method::None}}))
-        ->option_text(
-            "fitDensity|optimizeProbability|optimizeScore|None (default: "
-            "optimizeProbability)");
+    add_choice_option(
+        app, "--modelFitting", o.method,
+        {{"fitDensity", Method::FitDensity},
+         {"optimizeProbability", Method::OptimizeProbability},
+         {"optimizeScore", Method::OptimizeScore},
+         {"None", Method::None}},
+        "fitDensity: fit the win rate curves; optimizeProbability: maximize the "
+        "likelihood of the outcomes; optimizeScore: minimize the squared score error; "
+        "None: only read the data");
     app.add_option("--winMin", o.win_min, "Skip the local fit of moms with fewer wins")
         ->capture_default_str();
     app.add_option("--momPlotMin", o.plot_range.mom_min,
@@ -96,12 +92,10 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
                    "Highest mom plotted (default: the filter's)");
     app.add_option("--momPlotTarget", o.plot_range.mom_target,
                    "Mom of the density subplot (default: momTarget)");
-    app.add_option("--plot", o.plot, "Save and show the summary plot, only save it, or neither")
-        ->transform(CLI::CheckedTransformer(
-            std::map<std::string, PlotMode>{{"save+show", PlotMode::SaveAndShow},
-                                            {"save", PlotMode::Save},
-                                            {"no", PlotMode::None}}))
-        ->option_text("save+show|save|no (default: save+show)");
+    add_choice_option(
+        app, "--plot", o.plot,
+        {{"save+show", PlotMode::SaveAndShow}, {"save", PlotMode::Save}, {"no", PlotMode::None}},
+        "Save and show the summary plot, only save it, or neither");
     app.add_option("--pngName", o.png_name, "File of the summary plot")->capture_default_str();
     app.add_option("--pngNameDistro", o.png_name_distro,
                    "Also save a plot of the W/D/L position counts per mom to this file");
@@ -118,7 +112,8 @@ int main(int argc, char** argv) {
         "Fit Stockfish's WDL model to the scanner's game statistics. Given an internal eval x, "
         "W(x) = 1 / (1 + exp(-(x - a) / b)), L(x) = W(-x), D(x) = 1 - W(x) - L(x), where "
         "a = p_a(mom) and b = p_b(mom) are cubics in t = mom / momTarget (mom: material count or "
-        "move number). Prints {c3, c2, c1, c0} of p_a and p_b as Stockfish's as[] and bs[].");
+        "move number). Prints {c3, c2, c1, c0} of p_a and p_b as Stockfish's as[] and bs[].",
+        WDL_PROGRAM_NAME);
     wdl::commands::ScoreWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

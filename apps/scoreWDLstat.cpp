@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <thread>
 
+#include "choice_option.hpp"
 #include "game_selection_options.hpp"
 #include "wdl/commands/score_wdl_stat.hpp"
 #include "wdl/util/error.hpp"
@@ -23,18 +24,20 @@ void add_grouping_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& opt
                "once, then per group its counts; the groups sum to the plain file; "
                "docs/formats.md). Default: off, plain output")
             ->check(CLI::Range(1, wdl::counts::kMaxGroups));
-    app.add_option_function<wdl::counts::GroupBy>(
-           "--groupBy",
-           [&options](wdl::counts::GroupBy by) {
-               if (!options.grouping) options.grouping.emplace();
-               options.grouping->by = by;
-           },
-           "What a group is made of: game (a hash of each game's file, relative to --dir, and its "
-           "place in the file: whole games stay together) or test (whole fishtest tests, whose "
-           "games share engines, time control and book; the ids of all tests found, before "
-           "filters and shards, go in order to groups 0, 1, ... K-1, 0, ...). Default: game")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::counts::GroupBy>{
-            {"game", wdl::counts::GroupBy::Game}, {"test", wdl::counts::GroupBy::Test}}))
+    auto* group_by_option = app.add_option_function<wdl::counts::GroupBy>(
+        "--groupBy",
+        [&options](wdl::counts::GroupBy by) {
+            if (!options.grouping) options.grouping.emplace();
+            options.grouping->by = by;
+        },
+        "What a group is made of: game (a hash of each game's file, relative to --dir, and its "
+        "place in the file: whole games stay together) or test (whole fishtest tests, whose "
+        "games share engines, time control and book; the ids of all tests found, before "
+        "filters and shards, go in order to groups 0, 1, ... K-1, 0, ...)");
+    accept_choices(group_by_option,
+                   ChoiceTable<wdl::counts::GroupBy>{{"game", wdl::counts::GroupBy::Game},
+                                                     {"test", wdl::counts::GroupBy::Test}},
+                   "game")
         ->needs(groups_option);
 }
 
@@ -67,12 +70,11 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
     app.add_option("--binWidth", options.bin_width,
                    "Round evals to multiples of this many centipawns (default: 5)")
         ->check(CLI::PositiveNumber);
-    app.add_option("--evalParsing", options.eval_parsing,
-                   "exact: centipawns from the decimal digits (default); legacy: the original "
-                   "scanner's float arithmetic, for byte-for-byte comparisons")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, wdl::games::EvalParsing>{
-            {"exact", wdl::games::EvalParsing::Exact},
-            {"legacy", wdl::games::EvalParsing::Legacy}}));
+    add_choice_option(
+        app, "--evalParsing", options.eval_parsing,
+        {{"exact", wdl::games::EvalParsing::Exact}, {"legacy", wdl::games::EvalParsing::Legacy}},
+        "exact: centipawns from the decimal digits; legacy: the original "
+        "scanner's float arithmetic, for byte-for-byte comparisons");
     app.add_option("-o", options.output, "Output JSON file (default: scoreWDLstat.json)");
     add_grouping_options(app, options);
     app.add_option("--json", options.json,
@@ -85,7 +87,8 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
 int main(int argc, char** argv) {
     CLI::App app{
         "Scan fishtest/cutechess/fastchess/OpenBench/lichess PGN files into counts of positions "
-        "keyed by (result, move, material, eval), the input of scoreWDL."};
+        "keyed by (result, move, material, eval), the input of scoreWDL.",
+        WDL_PROGRAM_NAME};
     wdl::commands::ScoreWdlStatOptions options;
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

@@ -3,9 +3,9 @@
 
 #include <CLI/CLI.hpp>
 #include <cmath>
-#include <map>
 #include <thread>
 
+#include "choice_option.hpp"
 #include "normalization_options.hpp"
 #include "wdl/commands/synth_wdl.hpp"
 #include "wdl/counts/grouping.hpp"
@@ -52,10 +52,9 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
     add_coefficients(app, "--as", o.as,
                      "The true model's as[] instead of --model: c3,c2,c1,c0 (its mom unclamped)");
     add_coefficients(app, "--bs", o.bs, "The true model's bs[] (with --as): c3,c2,c1,c0");
-    app.add_option("--momType", o.mom_type, "The mom of --as/--bs")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, MomType>{
-            {"move", MomType::Move}, {"material", MomType::Material}}))
-        ->default_str("material");
+    add_choice_option(app, "--momType", o.mom_type,
+                      {{"material", MomType::Material}, {"move", MomType::Move}},
+                      "The mom of --as/--bs");
     app.add_option("--momTarget", o.mom_target, "The momTarget of --as/--bs")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
@@ -94,7 +93,8 @@ int main(int argc, char** argv) {
         "count file, each result drawn from the model at the internal eval of the recorded "
         "one; as independent positions or as games whose positions share one result. "
         "Deterministic for a seed. Use it to test fits and their error bars, or to see how "
-        "many positions a fit needs.");
+        "many positions a fit needs.",
+        WDL_PROGRAM_NAME);
     wdl::commands::SynthWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

@@ -11,16 +11,18 @@ endfunction()
 # starts every CTest name, so that `ctest -R <prefix>` selects the module's tests; LABEL
 # marks a group such as `threaded` (run again under ThreadSanitizer) for `ctest -L`.
 # Test names must not contain ';', which CTest takes for a list separator.
+# A test that cannot run here calls wdl::testing::skip_test (tests/support/skip.hpp): under
+# CTest (WDL_TEST_UNDER_CTEST) it prints WDL_TEST_SKIPPED, which CTest reports as Skipped.
 function(wdl_add_test name)
     cmake_parse_arguments(ARG "" "TEST_PREFIX;LABEL" "SOURCES;DEPENDS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE ${ARG_DEPENDS} wdl_test_support Catch2::Catch2WithMain)
     # CTest runs each test by name; should a name match nothing (e.g. a name that the
     # discovery split at a ';'), --warn NoTests makes that run fail instead of passing empty.
-    set(label_property)
+    set(properties ENVIRONMENT WDL_TEST_UNDER_CTEST=1 SKIP_REGULAR_EXPRESSION WDL_TEST_SKIPPED)
     if(ARG_LABEL)
-        set(label_property PROPERTIES LABELS ${ARG_LABEL})
+        list(APPEND properties LABELS ${ARG_LABEL})
     endif()
     catch_discover_tests(${name} WORKING_DIRECTORY ${PROJECT_BINARY_DIR}
-        TEST_PREFIX "${ARG_TEST_PREFIX}" EXTRA_ARGS --warn NoTests ${label_property})
+        TEST_PREFIX "${ARG_TEST_PREFIX}" EXTRA_ARGS --warn NoTests PROPERTIES ${properties})
 endfunction()

@@ -22,15 +22,6 @@ const char* const kGames = "24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bb
 
 }  // namespace
 
-TEST_CASE("annotateWDL --help explains every option", "[apps][annotate]") {
-    auto run = annotate({"--help"}, scratch_directory());
-    CHECK(run.exit_code == 0);
-    for (const char* option : {"inputs", "--output", "--model", "--NormalizeToPawnValue",
-                               "--NormalizeData", "--expectedScore", "--scheme", "--moveThresholds",
-                               "--relevance", "--wdlComments", "--plot", "--json"})
-        CHECK_THAT(run.output, Catch::Contains(option));
-}
-
 TEST_CASE("annotateWDL annotates fishtest games and sums up each player", "[apps][annotate]") {
     auto dir = fresh_directory("annotate_games");
     auto run = annotate({corpus_path(kGames).string(), "-o", "annotated.pgn", "--model", "sf18",

@@ -29,13 +29,6 @@ void scan_corpus(const fs::path& output, const std::vector<std::string>& extra) 
 
 }  // namespace
 
-TEST_CASE("mergeWDLstat --help explains every option", "[apps][merge]") {
-    auto run = merge({"--help"}, scratch_directory());
-    CHECK(run.exit_code == 0);
-    for (const char* option : {"inputs", "--output", "--binWidth", "--json"})
-        CHECK_THAT(run.output, Catch::Contains(option));
-}
-
 TEST_CASE("the merged shards of a scan are the scan, byte for byte", "[apps][merge][shard]") {
     auto [name, grouping] = GENERATE(table<std::string, std::vector<std::string>>(
         {{"plain", {}},

@@ -2,43 +2,28 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "help_text.hpp"
 #include "program_runner.hpp"
 #include "test_data.hpp"
 
 using namespace wdl::testing;
 namespace fs = std::filesystem;
 
-TEST_CASE("scoreCompetence --help explains every option", "[apps][scoreCompetence]") {
-    auto run = run_program("scoreCompetence", {"--help"});
-    CHECK(run.exit_code == 0);
-    for (const char* option : {"--file",
-                               "--dir",
-                               "-r",
-                               "--allowDuplicates",
-                               "--matchRev",
-                               "--matchTC",
-                               "--matchThreads",
-                               "--matchBook",
-                               "--matchBookInvert",
-                               "--EloDiffMax",
-                               "--EloDiffMin",
-                               "--SPRTonly",
-                               "--tables",
-                               "--metric",
-                               "--tableDir",
-                               "--generate",
-                               "--gaviotaDir",
-                               "--kappa",
-                               "--cmin",
-                               "--cmax",
-                               "--cstep",
-                               "--prior",
-                               "--fiftyMoveRule",
-                               "--concurrency",
-                               "--json",
-                               "--decisions",
-                               "--plot"}) {
-        CHECK_THAT(run.output, Catch::Contains(option));
+// Its --help printed `ENUM:value in {DTC->0,DTM->1} OR {0,1}` and took the numbers too.
+TEST_CASE("scoreCompetence --metric takes the metrics by name, as its --help lists them",
+          "[apps][scoreCompetence]") {
+    auto help = run_program("scoreCompetence", {"--help"});
+    REQUIRE(help.exit_code == 0);
+    auto entries = help_entries(help.output);
+    const HelpEntry* metric = find_help_entry(entries, "--metric");
+    REQUIRE(metric != nullptr);
+    CHECK(metric->type == "DTC|DTM (default: DTC)");
+    for (const char* wrong : {"dtx", "0", "dtc"}) {
+        auto run = run_program("scoreCompetence", {"--metric", wrong, "--file", "none.pgn"});
+        INFO(run.output);
+        CHECK(run.exit_code != 0);
+        CHECK_THAT(run.output,
+                   Catch::Contains(std::string("'") + wrong + "' is not one of DTC|DTM"));
     }
 }
 

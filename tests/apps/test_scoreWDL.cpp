@@ -340,18 +340,6 @@ TEST_CASE("bad input and options are clear errors", "[apps][scoreWDL][errors]") 
     fs::remove_all(dir);
 }
 
-TEST_CASE("scoreWDL --help explains every option", "[apps][scoreWDL]") {
-    auto run = score_wdl("--help");
-    CHECK(run.exit_code == 0);
-    for (const char* option :
-         {"--NormalizeToPawnValue", "--NormalizeData", "--moveMin", "--moveMax", "--materialMin",
-          "--materialMax", "--evalMax", "--momType", "--momTarget", "--modelFitting", "--winMin",
-          "--momPlotMin", "--momPlotMax", "--momPlotTarget", "--plot", "--pngName",
-          "--pngNameDistro", "--json"}) {
-        CHECK_THAT(run.output, Catch::Contains(option));
-    }
-}
-
 TEST_CASE("scoreWDL --NormalizeData takes any model: a registry name or a fitted model's JSON",
           "[apps][scoreWDL]") {
     auto dir = fresh_directory("score_wdl_normalize_model");

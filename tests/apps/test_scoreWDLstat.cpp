@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -7,6 +8,7 @@
 #include <sstream>
 
 #include "program_runner.hpp"
+#include "skip.hpp"
 #include "test_data.hpp"
 #include "wdl/pgn/reader.hpp"
 
@@ -308,15 +310,23 @@ TEST_CASE("an unreadable file is reported and skipped", "[apps][scan][robust]") 
     CHECK(with_link.exit_code == 0);
     CHECK(has_line_with(with_link.output, "Warning", "dangling.pgn"));
     CHECK(read_counts(dir / "out.json") == kOneGameCounts);
-    fs::remove(dir / "dangling.pgn");
-    if (::geteuid() != 0) {
-        write_text_file(dir / "locked.pgn", game());
-        fs::permissions(dir / "locked.pgn", fs::perms::none);
-        auto mixed = scan({"--dir", ".", "-o", "out.json"}, dir);
-        CHECK(mixed.exit_code == 0);
-        CHECK_THAT(mixed.output, Catch::Contains("locked.pgn"));
-        CHECK(read_counts(dir / "out.json") == kOneGameCounts);
+}
+
+TEST_CASE("a file without read permission is reported and skipped", "[apps][scan][robust]") {
+    fs::path dir = fresh_directory("scan_locked");
+    write_text_file(dir / "good.pgn", game());
+    write_text_file(dir / "locked.pgn", game());
+    fs::permissions(dir / "locked.pgn", fs::perms::none);
+    // root (CI runs as root) reads files regardless of their permissions: nothing to test.
+    if (::access((dir / "locked.pgn").c_str(), R_OK) == 0) {
+        skip_test("a mode-000 file is readable here (running as root?)");
+        return;
     }
+    auto mixed = scan({"--dir", ".", "-o", "out.json"}, dir);
+    INFO(mixed.output);
+    CHECK(mixed.exit_code == 0);
+    CHECK(has_line_with(mixed.output, "Warning", "locked.pgn"));
+    CHECK(read_counts(dir / "out.json") == kOneGameCounts);
 }
 
 TEST_CASE("one big file split across threads counts like one thread", "[apps][scan]") {
@@ -398,33 +408,6 @@ TEST_CASE("the summary counts games read, accepted and skipped by reason", "[app
     CHECK_THAT(run.output, Catch::Contains("illegal or unreadable move: 1"));
     CHECK_THAT(run.output, Catch::Contains("Positions: 8 counted"));
     CHECK(has_line_with(run.output, "Warning", "g.pgn, game 4"));
-}
-
-TEST_CASE("scoreWDLstat --help explains every option", "[apps][scan]") {
-    auto run = scan({"--help"}, wdl::testing::scratch_directory());
-    CHECK(run.exit_code == 0);
-    for (const char* option : {"--file",
-                               "--dir",
-                               "-r",
-                               "--allowDuplicates",
-                               "--concurrency",
-                               "--matchRev",
-                               "--matchEngine",
-                               "--matchTC",
-                               "--matchThreads",
-                               "--matchBook",
-                               "--matchBookInvert",
-                               "--EloDiffMax",
-                               "--EloDiffMin",
-                               "--SPRTonly",
-                               "--fixFENsource",
-                               "--binWidth",
-                               "--evalParsing",
-                               "-o",
-                               "--groups",
-                               "--groupBy",
-                               "--json"})
-        CHECK_THAT(run.output, Catch::Contains(option));
 }
 
 TEST_CASE("scoreWDLstat --json writes the summary's figures", "[apps][scan][json]") {

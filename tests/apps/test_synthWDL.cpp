@@ -27,17 +27,6 @@ std::int64_t total_count(const fs::path& file) {
 
 }  // namespace
 
-TEST_CASE("synthWDL --help explains every option", "[apps][synth]") {
-    auto run = synth({"--help"}, scratch_directory());
-    CHECK(run.exit_code == 0);
-    for (const char* option :
-         {"--positions", "--output", "--seed", "--model", "--as", "--bs", "--momType",
-          "--momTarget", "--NormalizeToPawnValue", "--NormalizeData", "--from", "--binWidth",
-          "--games", "--positionsPerGame", "--groups", "--threads", "--json"}) {
-        CHECK_THAT(run.output, Catch::Contains(option));
-    }
-}
-
 TEST_CASE("synthWDL writes the same count file for a seed, on any threads", "[apps][synth]") {
     fs::path dir = fresh_directory("synth_seed");
     REQUIRE(synth({"-n", "3e5", "-o", "a.json", "--threads", "1"}, dir).exit_code == 0);

@@ -5,11 +5,13 @@
 #include <stdexcept>
 
 #include "io_test_support.hpp"
+#include "skip.hpp"
 #include "wdl/io/block_reader.hpp"
 
 namespace fs = std::filesystem;
 using namespace wdl::io;
 using namespace wdl::io::test;
+using wdl::testing::skip_test;
 
 namespace {
 
@@ -46,9 +48,9 @@ TEST_CASE("opening an unreadable file throws a message naming it", "[io]") {
     auto path = directory / "secret.pgn";
     write_text_file(path, "1. e4");
     fs::permissions(path, fs::perms::none);
-    // root reads files regardless of their permissions.
+    // root (CI runs as root) reads files regardless of their permissions: nothing to test.
     if (::access(path.c_str(), R_OK) == 0) {
-        WARN("running with permission to read a mode-000 file (root?): skipped");
+        skip_test("a mode-000 file is readable here (running as root?)");
         return;
     }
     require_open_error_naming(path);

@@ -202,6 +202,8 @@ fi
 
 if [[ $newpawn -ne $oldpawn ]]; then
     echo "Based on $poscount positions from $gamescount games, NormalizeToPawnValue should change from $oldpawn to $newpawn."
+    # As upstream prints it: the old display of 100cp in the new model, truncated.
+    echo "In the updated WDL model, $((100 * newpawn / oldpawn))cp would roughly map to 100cp."
 else
     echo "Based on $poscount positions from $gamescount games, NormalizeToPawnValue should stay at $oldpawn."
 fi

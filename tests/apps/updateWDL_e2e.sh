@@ -213,6 +213,7 @@ scan_arguments() { # scan_arguments ELODIFFMAX [GROUPS]: the scan's arguments fo
 if (bin_dir=$fake_bin run_update fake --firstrev "$c1" --lastrev "$c2"); then
     expect_line fake/out.txt \
         '^Based on 6 positions from 56 games, NormalizeToPawnValue should stay at 328\.$'
+    ! grep -q 'would roughly map' fake/out.txt || fail "a display mapping for an unchanged value"
     [[ $(cat fake/scoreWDLstat.args) == "$(scan_arguments 5)" ]] ||
         fail "scan options: $(cat fake/scoreWDLstat.args)"
     for option in "--momType material" "--momTarget 58" "--materialMin 17" "--moveMin 1" \
@@ -253,6 +254,8 @@ fi
 if (bin_dir=$fake_bin run_update both --firstrev "$c9" --lastrev "$c9"); then
     expect_line both/out.txt \
         '^Based on 6 positions from 56 games, NormalizeToPawnValue should change from 356 to 328\.$'
+    # Upstream's line after it: 100 x 328 / 356 = 92.13, truncated.
+    expect_line both/out.txt '^In the updated WDL model, 92cp would roughly map to 100cp\.$'
     tr '\n' ' ' <both/scoreWDL.args | grep -q -- "--NormalizeToPawnValue 356 " ||
         fail "both: fit lacks --NormalizeToPawnValue 356: $(cat both/scoreWDL.args)"
     ! grep -q -- --NormalizeData both/scoreWDL.args || fail "both: the fit got as[]"

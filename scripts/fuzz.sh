@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(pgn_counter block_reader count_file metadata fen_san)
+[ ${#targets[@]} -gt 0 ] ||
+    targets=(pgn_counter markov_collector competence_analysis block_reader count_file metadata fen_san)
 build=${BUILD_DIR:-build-fuzz}
 bash scripts/install-deps.sh --ci
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -22,7 +23,7 @@ for target in "${targets[@]}"; do
     out=fuzz-out/$target
     rm -rf "$out" && mkdir -p "$out/corpus"
     dictionary=()
-    [ "$target" = pgn_counter ] && dictionary=(-dict=fuzz/pgn.dict)
+    case $target in pgn_counter | markov_collector | competence_analysis) dictionary=(-dict=fuzz/pgn.dict) ;; esac
     log=$out/fuzz.log
     if "$build/fuzz/fuzz_$target" "$out/corpus" "fuzz/corpus/$target" "${dictionary[@]}" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \

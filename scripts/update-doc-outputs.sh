@@ -174,7 +174,8 @@ if ((slow)); then
     # with a table win not converted.
     run scoreCompetence --dir data -r --concurrency 2 --json competence.json \
         --decisions decisions.jsonl 2>/dev/null |
-        sed -E 's#^(Tables: own DTC tables in ).* \(DTC\)\.$#\1TABLES (DTC).#' |
+        sed -E -e 's#^(Tables: own DTC tables in ).* \(DTC\)\.$#\1TABLES (DTC).#' \
+            -e 's#^(Own DTC tables in ).*(: a missing one)#\1TABLES\2#' |
         awk '/^engine=/ { if ($0 ~ /^engine=[^ ]+ +[0-9]/) print; next }
              /^Warning: .*posterior/ { print "..." }
              /^Conversion/ { conversion = 1; print; next }

@@ -14,15 +14,10 @@
 namespace {
 
 using wdl::annotate::MoveThresholds;
-using wdl::annotate::PositionScheme;
-using wdl::annotate::ScoreFunction;
 
 void add_symbol_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
     auto& settings = options.settings;
-    add_choice_option(app, "--scheme", settings.scheme,
-                      {{"konrod9", PositionScheme::Konrod9},
-                       {"equal9", PositionScheme::Equal9},
-                       {"seven", PositionScheme::Seven}},
+    add_choice_option(app, "--scheme", settings.scheme, wdl::annotate::kPositionSchemeNames,
                       "Position symbols (= +/= +/- +- ++- and mirrors) by ranges of White's "
                       "expected score: konrod9 (Konrod's 9 ranges anchored at the win-draw "
                       "balance: bounds 0.55 0.65 0.75 0.875), equal9 (9 equal ranges: 5/9 6/9 7/9 "
@@ -56,8 +51,7 @@ void add_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
         ->capture_default_str();
     add_normalization_options(app, options.normalize_to_pawn_value, options.normalize_data,
                               "the engine that played");
-    add_choice_option(app, "--expectedScore", options.function,
-                      {{"model", ScoreFunction::Model}, {"konrod", ScoreFunction::Konrod}},
+    add_choice_option(app, "--expectedScore", options.function, wdl::annotate::kScoreFunctionNames,
                       "model: W + D/2 of the model; konrod: Konrod's probabilistic game result "
                       "with his win-draw balance x_0_5 = a(mom) of the model");
     add_symbol_options(app, options);

@@ -34,7 +34,7 @@ void add_data_options(CLI::App& app, wdl::commands::CompareWdlOptions& options) 
     add_normalization_options(app, options.normalize_to_pawn_value, options.normalize_data,
                               "the engine that played the counted games");
     add_choice_option(app, "--momType", options.filter.mom_type,
-                      {{"material", MomType::Material}, {"move", MomType::Move}},
+                      choices(wdl::model::kMomTypeNames, {MomType::Material, MomType::Move}),
                       "The mom of the --fit fits");
     app.add_option("--momTarget", options.mom_target, "The --fit fits' target mom")
         ->check(CLI::Range(1, 1000))

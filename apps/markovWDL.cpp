@@ -36,11 +36,9 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
     app.add_option("--fixFENsource", options.fix_fen_source,
                    "File of FENs with their true move counters (plain or .gz), as scoreWDLstat "
                    "takes it (it changes only the move numbers of the model fit's positions)");
-    add_choice_option(
-        app, "--evalParsing", options.eval_parsing,
-        {{"exact", wdl::games::EvalParsing::Exact}, {"legacy", wdl::games::EvalParsing::Legacy}},
-        "exact: centipawns from the decimal digits; legacy: the original "
-        "scanner's float arithmetic");
+    add_choice_option(app, "--evalParsing", options.eval_parsing, wdl::games::kEvalParsingNames,
+                      "exact: centipawns from the decimal digits; legacy: the original "
+                      "scanner's float arithmetic");
     app.add_option("--classes", options.classes,
                    "Eval classes: log19 (default; Alliot's 19 classes: exact 0, 8 log-spaced "
                    "classes per side up to 2.00, extremes beyond), linear10 (Alliot's 10 "
@@ -59,9 +57,7 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
                    "Number of classes of --classes model (odd: a class around 0)")
         ->check(CLI::Range(3, 201))
         ->capture_default_str();
-    add_choice_option(app, "--transitions", options.transitions,
-                      {{"own", wdl::markov::TransitionMode::Own},
-                       {"opponent", wdl::markov::TransitionMode::Opponent}},
+    add_choice_option(app, "--transitions", options.transitions, wdl::markov::kTransitionModeNames,
                       "own: a move of P goes from P's eval to the opponent's next eval; "
                       "opponent: from the opponent's previous eval to its next one (the "
                       "opponent as the judge)");

@@ -18,13 +18,10 @@ using wdl::commands::ScoreCompetenceOptions;
 void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
     add_game_file_options(app, o.games.source);
     add_test_filter_options(app, o.games.filters);
-    add_choice_option(app, "--tables", o.tables,
-                      {{"own", wdl::commands::TableSourceKind::Own},
-                       {"gaviota", wdl::commands::TableSourceKind::Gaviota}},
+    add_choice_option(app, "--tables", o.tables, wdl::commands::kTableSourceKindNames,
                       "own: the project's tables (generateTables; 3-4 men, DTC or DTM); "
                       "gaviota: Debian's 3-man Gaviota tables (DTM)");
-    add_choice_option(app, "--metric", o.metric,
-                      {{"DTC", wdl::tablebase::Metric::DTC}, {"DTM", wdl::tablebase::Metric::DTM}},
+    add_choice_option(app, "--metric", o.metric, wdl::tablebase::kMetricNames,
                       "Depth metric of own tables: depth to conversion or to mate");
     app.add_option("--tableDir", o.table_directory,
                    "Directory of own tables (default: $WDLFIT_TABLES, else "
@@ -49,9 +46,7 @@ void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
                    "there is its prior here (Haworth & Andrist's continuing "
                    "analyser); default: uniform");
     add_choice_option(app, "--fiftyMoveRule", o.fifty_move_rule,
-                      {{"skip", wdl::competence::FiftyMoveRule::Skip},
-                       {"draw", wdl::competence::FiftyMoveRule::Draw},
-                       {"ignore", wdl::competence::FiftyMoveRule::Ignore}},
+                      wdl::competence::kFiftyMoveRuleNames,
                       "Decisions where the halfmove clock makes a table result unreachable: "
                       "skip them, draw (count that result as a draw) or ignore (use the tables)");
     app.add_option("--concurrency", o.concurrency,

@@ -13,18 +13,12 @@
 
 namespace {
 
-using wdl::commands::PlotMode;
-using wdl::fit::Method;
 using wdl::model::MomType;
 
 // Options for grouped count files (scoreWDLstat --groups K).
 void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
-    using wdl::commands::ResampleChoice;
     add_choice_option(
-        app, "--resample", o.resample,
-        {{"jackknife", ResampleChoice::Jackknife},
-         {"bootstrap", ResampleChoice::Bootstrap},
-         {"none", ResampleChoice::None}},
+        app, "--resample", o.resample, wdl::commands::kResampleChoiceNames,
         "Error bars of the fitted constants from grouped counts, each refit started "
         "at the full fit's optimum: jackknife (leave out one group at a time; the "
         "default for grouped input), bootstrap (draw the groups with replacement), or "
@@ -69,18 +63,14 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
                    "Keep |internal eval| <= round(evalMax * pawn value / 100) (evalMax in cp)")
         ->capture_default_str();
     add_choice_option(app, "--momType", o.filter.mom_type,
-                      {{"material", MomType::Material}, {"move", MomType::Move}},
+                      choices(wdl::model::kMomTypeNames, {MomType::Material, MomType::Move}),
                       "The mom the model depends on");
     app.add_option("--momTarget", o.mom_target,
                    "The polynomials are in t = mom / momTarget; NormalizeToPawnValue = p_a(1)")
         ->check(CLI::Range(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     add_choice_option(
-        app, "--modelFitting", o.method,
-        {{"fitDensity", Method::FitDensity},
-         {"optimizeProbability", Method::OptimizeProbability},
-         {"optimizeScore", Method::OptimizeScore},
-         {"None", Method::None}},
+        app, "--modelFitting", o.method, wdl::fit::kMethodNames,
         "fitDensity: fit the win rate curves; optimizeProbability: maximize the "
         "likelihood of the outcomes; optimizeScore: minimize the squared score error; "
         "None: only read the data");
@@ -92,10 +82,8 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
                    "Highest mom plotted (default: the filter's)");
     app.add_option("--momPlotTarget", o.plot_range.mom_target,
                    "Mom of the density subplot (default: momTarget)");
-    add_choice_option(
-        app, "--plot", o.plot,
-        {{"save+show", PlotMode::SaveAndShow}, {"save", PlotMode::Save}, {"no", PlotMode::None}},
-        "Save and show the summary plot, only save it, or neither");
+    add_choice_option(app, "--plot", o.plot, wdl::commands::kPlotModeNames,
+                      "Save and show the summary plot, only save it, or neither");
     app.add_option("--pngName", o.png_name, "File of the summary plot")->capture_default_str();
     app.add_option("--pngNameDistro", o.png_name_distro,
                    "Also save a plot of the W/D/L position counts per mom to this file");

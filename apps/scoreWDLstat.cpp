@@ -34,10 +34,8 @@ void add_grouping_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& opt
         "place in the file: whole games stay together) or test (whole fishtest tests, whose "
         "games share engines, time control and book; the ids of all tests found, before "
         "filters and shards, go in order to groups 0, 1, ... K-1, 0, ...)");
-    accept_choices(group_by_option,
-                   ChoiceTable<wdl::counts::GroupBy>{{"game", wdl::counts::GroupBy::Game},
-                                                     {"test", wdl::counts::GroupBy::Test}},
-                   "game")
+    accept_choices(group_by_option, choices(wdl::counts::kGroupByNames),
+                   std::string(wdl::counts::group_by_name(wdl::counts::GroupBy::Game)))
         ->needs(groups_option);
 }
 
@@ -70,11 +68,9 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
     app.add_option("--binWidth", options.bin_width,
                    "Round evals to multiples of this many centipawns (default: 5)")
         ->check(CLI::PositiveNumber);
-    add_choice_option(
-        app, "--evalParsing", options.eval_parsing,
-        {{"exact", wdl::games::EvalParsing::Exact}, {"legacy", wdl::games::EvalParsing::Legacy}},
-        "exact: centipawns from the decimal digits; legacy: the original "
-        "scanner's float arithmetic, for byte-for-byte comparisons");
+    add_choice_option(app, "--evalParsing", options.eval_parsing, wdl::games::kEvalParsingNames,
+                      "exact: centipawns from the decimal digits; legacy: the original "
+                      "scanner's float arithmetic, for byte-for-byte comparisons");
     app.add_option("-o", options.output, "Output JSON file (default: scoreWDLstat.json)");
     add_grouping_options(app, options);
     app.add_option("--json", options.json,

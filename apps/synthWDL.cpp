@@ -53,7 +53,7 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
                      "The true model's as[] instead of --model: c3,c2,c1,c0 (its mom unclamped)");
     add_coefficients(app, "--bs", o.bs, "The true model's bs[] (with --as): c3,c2,c1,c0");
     add_choice_option(app, "--momType", o.mom_type,
-                      {{"material", MomType::Material}, {"move", MomType::Move}},
+                      choices(wdl::model::kMomTypeNames, {MomType::Material, MomType::Move}),
                       "The mom of --as/--bs");
     app.add_option("--momTarget", o.mom_target, "The momTarget of --as/--bs")
         ->check(CLI::Range(1, 1000))

@@ -6,21 +6,11 @@
 namespace wdl::annotate {
 
 std::string_view position_scheme_name(PositionScheme scheme) {
-    switch (scheme) {
-        case PositionScheme::Konrod9:
-            return "konrod9";
-        case PositionScheme::Equal9:
-            return "equal9";
-        case PositionScheme::Seven:
-            return "seven";
-    }
-    return "konrod9";
+    return util::name_of(kPositionSchemeNames, scheme);
 }
 
 std::optional<PositionScheme> position_scheme_from_name(std::string_view name) {
-    for (auto scheme : {PositionScheme::Konrod9, PositionScheme::Equal9, PositionScheme::Seven})
-        if (position_scheme_name(scheme) == name) return scheme;
-    return std::nullopt;
+    return util::value_named(kPositionSchemeNames, name);
 }
 
 std::array<double, 4> position_bounds(PositionScheme scheme) {

@@ -21,9 +21,13 @@ constexpr int kFiftyMovePlies = 100;
 // Positions with more material than two queens cannot be of 4 men or fewer: no FEN needed.
 constexpr int kMaxSmallMaterial = 18;
 
-const char* outcome_name(Outcome outcome) {
-    return outcome == Outcome::Win ? "win" : outcome == Outcome::Loss ? "loss" : "draw";
-}
+constexpr std::array<util::EnumName<Outcome>, 3> kOutcomeNames = {{
+    {Outcome::Win, "win"},
+    {Outcome::Draw, "draw"},
+    {Outcome::Loss, "loss"},
+}};
+
+std::string_view outcome_name(Outcome outcome) { return util::name_of(kOutcomeNames, outcome); }
 
 // Higher is better for the mover.
 int rank_of(Value value) {
@@ -373,9 +377,7 @@ std::string decision_line(const Decision& decision) {
     return line.dump();
 }
 
-const char* role_name(Role role) {
-    return role == Role::Attacker ? "attacker" : role == Role::Defender ? "defender" : "drawn";
-}
+const char* role_name(Role role) { return util::name_of(kRoleNames, role).data(); }
 
 void GroupTotals::add(const GroupTotals& other) {
     decisions += other.decisions;

@@ -12,9 +12,7 @@ std::string percent(std::uint64_t part, std::uint64_t whole) {
     return whole ? fmt::format("{:.1f}%", 100.0 * double(part) / double(whole)) : "-";
 }
 
-const char* rule_name(FiftyMoveRule rule) {
-    return rule == FiftyMoveRule::Skip ? "skip" : rule == FiftyMoveRule::Draw ? "draw" : "ignore";
-}
+std::string_view rule_name(FiftyMoveRule rule) { return util::name_of(kFiftyMoveRuleNames, rule); }
 
 }  // namespace
 

@@ -22,12 +22,10 @@ int reduce(std::uint64_t hash, int groups) { return int(hash % std::uint64_t(gro
 
 }  // namespace
 
-std::string_view group_by_name(GroupBy by) { return by == GroupBy::Test ? "test" : "game"; }
+std::string_view group_by_name(GroupBy by) { return util::name_of(kGroupByNames, by); }
 
 std::optional<GroupBy> group_by_from_name(std::string_view name) {
-    if (name == "game") return GroupBy::Game;
-    if (name == "test") return GroupBy::Test;
-    return std::nullopt;
+    return util::value_named(kGroupByNames, name);
 }
 
 int group_of_game(std::string_view file, std::uint64_t offset, int groups) {

@@ -15,26 +15,10 @@
 
 namespace wdl::fit {
 
-std::string_view method_name(Method method) {
-    switch (method) {
-        case Method::FitDensity:
-            return "fitDensity";
-        case Method::OptimizeProbability:
-            return "optimizeProbability";
-        case Method::OptimizeScore:
-            return "optimizeScore";
-        case Method::None:
-            return "None";
-    }
-    return "";
-}
+std::string_view method_name(Method method) { return util::name_of(kMethodNames, method); }
 
 std::optional<Method> method_from_name(std::string_view name) {
-    for (Method method :
-         {Method::FitDensity, Method::OptimizeProbability, Method::OptimizeScore, Method::None}) {
-        if (method_name(method) == name) return method;
-    }
-    return std::nullopt;
+    return util::value_named(kMethodNames, name);
 }
 
 std::optional<Objective> method_objective(Method method) {

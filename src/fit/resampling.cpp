@@ -113,7 +113,7 @@ std::optional<double> fisher_standard_error(const ModelQuantity& quantity, const
 }
 
 std::string_view resample_method_name(ResampleMethod method) {
-    return method == ResampleMethod::Bootstrap ? "bootstrap" : "jackknife";
+    return util::name_of(kResampleMethodNames, method);
 }
 
 std::vector<Refit> refit_weighted(const GroupedData& data, const FitOptions& options,

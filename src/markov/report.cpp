@@ -378,7 +378,7 @@ Json results_json(const ChainDescription& chains, const MarkovResults& results,
     class_json["lowerPawns"] = std::move(lower);
     class_json["upperPawns"] = std::move(upper);
     json["classes"] = std::move(class_json);
-    json["transitions"] = chains.mode == TransitionMode::Own ? "own" : "opponent";
+    json["transitions"] = util::name_of(kTransitionModeNames, chains.mode);
     json["perColour"] = chains.per_colour;
     if (results.class_outcomes) {
         Json wdl = Json::array();

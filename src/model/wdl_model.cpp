@@ -6,22 +6,10 @@
 
 namespace wdl::model {
 
-std::string_view mom_type_name(MomType type) {
-    switch (type) {
-        case MomType::Material:
-            return "material";
-        case MomType::Move:
-            return "move";
-        case MomType::Ply:
-            return "ply";
-    }
-    return "material";
-}
+std::string_view mom_type_name(MomType type) { return util::name_of(kMomTypeNames, type); }
 
 std::optional<MomType> mom_type_from_name(std::string_view name) {
-    for (MomType type : {MomType::Material, MomType::Move, MomType::Ply})
-        if (name == mom_type_name(type)) return type;
-    return std::nullopt;
+    return util::value_named(kMomTypeNames, name);
 }
 
 double WdlModel::clamped(double mom) const {

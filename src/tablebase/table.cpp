@@ -5,19 +5,12 @@
 namespace wdl::tablebase {
 
 const char* metric_name(Metric metric) {
-    switch (metric) {
-        case Metric::DTM:
-            return "DTM";
-        case Metric::DTC:
-            return "DTC";
-    }
-    return "?";
+    std::string_view name = util::name_of(kMetricNames, metric);
+    return name.empty() ? "?" : name.data();
 }
 
 std::optional<Metric> parse_metric(std::string_view name) {
-    if (name == "DTM" || name == "dtm") return Metric::DTM;
-    if (name == "DTC" || name == "dtc") return Metric::DTC;
-    return std::nullopt;
+    return util::value_named_ignoring_case(kMetricNames, name);
 }
 
 int Value::winner_moves() const {

@@ -5,6 +5,7 @@
 
 #include "wdl/model/normalization.hpp"
 #include "wdl/model/wdl_model.hpp"
+#include "wdl/util/enum_names.hpp"
 
 // The expected score of a position from an engine's displayed eval (annotateWDL): under a fitted
 // WDL model, or Konrod's probabilistic game result anchored at the model's win-draw balance.
@@ -14,6 +15,10 @@ enum class ScoreFunction {
     Model,   // W + D / 2 of the model at the position's mom
     Konrod,  // Konrod's closed form in x / x_0_5, with x_0_5 = a(mom) of the model
 };
+inline constexpr std::array<util::EnumName<ScoreFunction>, 2> kScoreFunctionNames = {{
+    {ScoreFunction::Model, "model"},
+    {ScoreFunction::Konrod, "konrod"},
+}};
 
 // Konrod's probabilistic game result of an eval x (any unit) with win-draw balance x05 in the
 // same unit: 2^(x/x05 - 1) for x <= 0, 1 - 2^(-x/x05 - 1) above; 0.5 at 0 and 0.75 at x05.

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string_view>
 
+#include "wdl/util/enum_names.hpp"
+
 // Position and move symbols from expected scores (annotateWDL, docs/annotation.md), after
 // Konrod's article "Evaluation Relevance Reduction". Its relevance-reduced evaluation difference
 // between two evals is, up to the constant 2 x_0_5 / ln 2, the difference of its probabilistic
@@ -15,6 +17,11 @@ namespace wdl::annotate {
 // balance (moderate advantage ends at x_0_5, clear at 2 x_0_5), `Equal9` his 9 ranges of equal
 // size, `Seven` his 7 ranges without the extreme symbols.
 enum class PositionScheme { Konrod9, Equal9, Seven };
+inline constexpr std::array<util::EnumName<PositionScheme>, 3> kPositionSchemeNames = {{
+    {PositionScheme::Konrod9, "konrod9"},
+    {PositionScheme::Equal9, "equal9"},
+    {PositionScheme::Seven, "seven"},
+}};
 
 std::string_view position_scheme_name(PositionScheme scheme);
 std::optional<PositionScheme> position_scheme_from_name(std::string_view name);

@@ -8,12 +8,17 @@
 #include "wdl/competence/analysis.hpp"
 #include "wdl/games/game_reading.hpp"
 #include "wdl/tablebase/table.hpp"
+#include "wdl/util/enum_names.hpp"
 
 // scoreCompetence: apparent endgame competence from games and endgame tables, and wins not
 // converted (docs/programs.md); generateTables: the project's own tables.
 namespace wdl::commands {
 
 enum class TableSourceKind { Own, Gaviota };
+inline constexpr std::array<util::EnumName<TableSourceKind>, 2> kTableSourceKindNames = {{
+    {TableSourceKind::Own, "own"},
+    {TableSourceKind::Gaviota, "gaviota"},
+}};
 
 struct ScoreCompetenceOptions {
     games::GameSelection games;

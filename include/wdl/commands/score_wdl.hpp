@@ -8,14 +8,26 @@
 
 #include "wdl/fit/count_grid.hpp"
 #include "wdl/fit/fitter.hpp"
+#include "wdl/util/enum_names.hpp"
 
 // scoreWDL: fits the WDL model to count files (docs/programs.md).
 namespace wdl::commands {
 
 enum class PlotMode { SaveAndShow, Save, None };
+inline constexpr std::array<util::EnumName<PlotMode>, 3> kPlotModeNames = {{
+    {PlotMode::SaveAndShow, "save+show"},
+    {PlotMode::Save, "save"},
+    {PlotMode::None, "no"},
+}};
 
-// --resample: Auto resamples grouped input by jackknife and leaves plain input alone.
+// --resample: Auto resamples grouped input by jackknife and leaves plain input alone. Auto has
+// no name: it is what --resample is when not given.
 enum class ResampleChoice { Auto, None, Jackknife, Bootstrap };
+inline constexpr std::array<util::EnumName<ResampleChoice>, 3> kResampleChoiceNames = {{
+    {ResampleChoice::Jackknife, "jackknife"},
+    {ResampleChoice::Bootstrap, "bootstrap"},
+    {ResampleChoice::None, "none"},
+}};
 
 // --momPlotMin, --momPlotMax, --momPlotTarget: unset means the grid's range and the fit's target.
 struct PlotRange {

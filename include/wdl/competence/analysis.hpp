@@ -10,6 +10,7 @@
 #include "wdl/competence/model.hpp"
 #include "wdl/games/chunked_reader.hpp"
 #include "wdl/tablebase/move_values.hpp"
+#include "wdl/util/enum_names.hpp"
 
 namespace wdl::competence {
 
@@ -22,9 +23,19 @@ enum class FiftyMoveRule {
     Draw,    // a result that cannot be reached counts as a draw
     Ignore,  // the table values are used as they are
 };
+inline constexpr std::array<util::EnumName<FiftyMoveRule>, 3> kFiftyMoveRuleNames = {{
+    {FiftyMoveRule::Skip, "skip"},
+    {FiftyMoveRule::Draw, "draw"},
+    {FiftyMoveRule::Ignore, "ignore"},
+}};
 
 // The mover's standing in a decision's position, by the tables.
 enum class Role { Attacker, Defender, Drawn };
+inline constexpr std::array<util::EnumName<Role>, 3> kRoleNames = {{
+    {Role::Attacker, "attacker"},
+    {Role::Defender, "defender"},
+    {Role::Drawn, "drawn"},
+}};
 const char* role_name(Role role);
 
 struct AnalysisSettings {

@@ -5,12 +5,18 @@
 #include <string>
 #include <string_view>
 
+#include "wdl/util/enum_names.hpp"
+
 // Resampling units of grouped count files (docs/formats.md): every counted position belongs to
 // one of K groups, chosen by a hash of its game (or by its fishtest test), so that whole games
 // can be left out or drawn again when estimating how certain a fit is.
 namespace wdl::counts {
 
 enum class GroupBy { Game, Test };
+inline constexpr std::array<util::EnumName<GroupBy>, 2> kGroupByNames = {{
+    {GroupBy::Game, "game"},
+    {GroupBy::Test, "test"},
+}};
 
 std::string_view group_by_name(GroupBy by);
 std::optional<GroupBy> group_by_from_name(std::string_view name);

@@ -11,11 +11,18 @@
 #include "wdl/fit/objective.hpp"
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/model/wdl_model.hpp"
+#include "wdl/util/enum_names.hpp"
 
 // The three fitting stages of scoreWDL (docs/model.md), on Ceres Solver.
 namespace wdl::fit {
 
 enum class Method { FitDensity, OptimizeProbability, OptimizeScore, None };
+inline constexpr std::array<util::EnumName<Method>, 4> kMethodNames = {{
+    {Method::FitDensity, "fitDensity"},
+    {Method::OptimizeProbability, "optimizeProbability"},
+    {Method::OptimizeScore, "optimizeScore"},
+    {Method::None, "None"},
+}};
 
 std::string_view method_name(Method method);
 std::optional<Method> method_from_name(std::string_view name);

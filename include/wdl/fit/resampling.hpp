@@ -10,6 +10,7 @@
 #include "wdl/counts/grouping.hpp"
 #include "wdl/fit/fitter.hpp"
 #include "wdl/fit/grouped_data.hpp"
+#include "wdl/util/enum_names.hpp"
 
 // Error bars from the groups of a grouped count file (docs/model.md, "Uncertainty"): the fit is
 // repeated on resampled groups, each refit started at the full fit's optimum.
@@ -24,6 +25,10 @@ enum class ResampleMethod {
     // replicates' standard deviation; interval: their 2.5 % and 97.5 % quantiles.
     Bootstrap,
 };
+inline constexpr std::array<util::EnumName<ResampleMethod>, 2> kResampleMethodNames = {{
+    {ResampleMethod::Jackknife, "jackknife"},
+    {ResampleMethod::Bootstrap, "bootstrap"},
+}};
 
 std::string_view resample_method_name(ResampleMethod method);
 

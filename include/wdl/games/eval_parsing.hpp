@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "wdl/counts/position_key.hpp"
+#include "wdl/util/enum_names.hpp"
 
 namespace wdl::games {
 
@@ -13,6 +14,10 @@ enum class EvalParsing {
     Exact,   // from the decimal digits, rounded half away from zero: -0.53 -> -53
     Legacy,  // as the original scanner: int(100.0f * float(token)), truncated: -0.53 -> -52
 };
+inline constexpr std::array<util::EnumName<EvalParsing>, 2> kEvalParsingNames = {{
+    {EvalParsing::Exact, "exact"},
+    {EvalParsing::Legacy, "legacy"},
+}};
 
 inline constexpr int kMateScore = counts::kMateEval;
 inline constexpr int kMaxScore = counts::kMaxEval;

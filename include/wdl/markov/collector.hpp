@@ -15,6 +15,7 @@
 #include "wdl/games/game_rules.hpp"
 #include "wdl/markov/eval_classes.hpp"
 #include "wdl/pgn/reader.hpp"
+#include "wdl/util/enum_names.hpp"
 
 namespace re2 {
 class RE2;
@@ -36,6 +37,10 @@ enum class TransitionMode {
     Own,       // from P's eval before the move to the opponent's next eval, turned to P's view
     Opponent,  // from the opponent's previous eval to its next one, both turned to P's view
 };
+inline constexpr std::array<util::EnumName<TransitionMode>, 2> kTransitionModeNames = {{
+    {TransitionMode::Own, "own"},
+    {TransitionMode::Opponent, "opponent"},
+}};
 
 // The conformance counters of the moves made from one class: drop = own eval - the opponent's
 // next eval (in P's view), centipawns.

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "wdl/model/wdl_math.hpp"
+#include "wdl/util/enum_names.hpp"
 
 // A complete WDL model (docs/model.md): the cubics a(mom) and b(mom) of wdl_math, with what
 // their argument is, and the constants Stockfish derives from them.
@@ -13,6 +14,11 @@ namespace wdl::model {
 // What the polynomials' argument counts: the material on the board (P + 3N + 3B + 5R + 9Q of
 // both sides), the full-move number, or the ply (half-moves played; Stockfish 12 to 16).
 enum class MomType { Material, Move, Ply };
+inline constexpr std::array<util::EnumName<MomType>, 3> kMomTypeNames = {{
+    {MomType::Material, "material"},
+    {MomType::Move, "move"},
+    {MomType::Ply, "ply"},
+}};
 
 std::string_view mom_type_name(MomType type);
 std::optional<MomType> mom_type_from_name(std::string_view name);

@@ -8,14 +8,21 @@
 
 #include "wdl/tablebase/material.hpp"
 #include "wdl/tablebase/position.hpp"
+#include "wdl/util/enum_names.hpp"
 
 namespace wdl::tablebase {
 
 // How a table measures depth: plies to mate, or plies to conversion (mate, a capture or a
 // promotion; a conversion into a won subgame counts as reaching the goal).
 enum class Metric : std::uint8_t { DTM, DTC };
+// In the order scoreCompetence --metric lists them. Table files name the metric in lowercase
+// ("KQK.dtc.wdltb"), which parse_metric accepts too.
+inline constexpr std::array<util::EnumName<Metric>, 2> kMetricNames = {{
+    {Metric::DTC, "DTC"},
+    {Metric::DTM, "DTM"},
+}};
 const char* metric_name(Metric metric);
-std::optional<Metric> parse_metric(std::string_view name);
+std::optional<Metric> parse_metric(std::string_view name);  // any case
 
 enum class Outcome : std::uint8_t { Loss, Draw, Win };
 

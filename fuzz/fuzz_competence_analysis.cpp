@@ -23,9 +23,8 @@ wdl::tablebase::TableSource& table_source() {
             gaviota = std::make_unique<tb::GaviotaTables>();
             return tb::make_gaviota_source(*gaviota);
         }
-        none = std::make_unique<tb::TableSet>(std::filesystem::temp_directory_path() /
-                                                  "wdl_fuzz_no_tables",
-                                              tb::Metric::DTC);
+        none = std::make_unique<tb::TableSet>(
+            std::filesystem::temp_directory_path() / "wdl_fuzz_no_tables", tb::Metric::DTC);
         return tb::make_own_source(*none);
     }();
     return *source;

@@ -5,6 +5,7 @@
 
 #include "choice_option.hpp"
 #include "normalization_options.hpp"
+#include "registry_option.hpp"
 #include "wdl/annotate/symbols.hpp"
 #include "wdl/commands/annotate_wdl.hpp"
 #include "wdl/model/normalization.hpp"
@@ -77,6 +78,7 @@ int main(int argc, char** argv) {
         WDL_PROGRAM_NAME);
     wdl::commands::AnnotateWdlOptions options;
     add_options(app, options);
+    add_registry_option(app);
     CLI11_PARSE(app, argc, argv);
     return wdl::util::report_errors([&] {
         wdl::commands::annotate_wdl(options);

@@ -7,6 +7,7 @@
 
 #include "choice_option.hpp"
 #include "normalization_options.hpp"
+#include "registry_option.hpp"
 #include "wdl/commands/compare_wdl.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/model/published_models.hpp"
@@ -59,7 +60,23 @@ int main(int argc, char** argv) {
                    "Models: a registry name (" + wdl::model::published_model_names() +
                        "), a scoreWDL --json file, a Stockfish source tree DIR or a revision "
                        "DIR@REV of a Stockfish git checkout");
-    app.add_flag("--list", options.list, "List Stockfish's published models and exit");
+    app.add_flag("--list", options.list,
+                 "List the registry's models (Stockfish's published ones), say how current it "
+                 "is, and exit");
+    auto* history = app.add_option("--history", options.history,
+                                   "Read the registry from the git history of a Stockfish clone "
+                                   "CLONE (a checkout or a bare "
+                                   "repository): a model for every commit that changed as[], bs[], "
+                                   "their argument, the eval "
+                                   "they take or NormalizeToPawnValue, named by the release tags "
+                                   "(sf_12 ...) that shipped "
+                                   "it; print it and exit")
+                        ->type_name("CLONE");
+    app.add_option("-o,--output", options.output,
+                   "With --history: write the registry to this file, for --registry")
+        ->type_name("FILE")
+        ->needs(history);
+    add_registry_option(app);
     app.add_option("--moms", options.moms,
                    "Mom values of the per-mom table, in the first model's mom (default: 8 values "
                    "over its range)")

@@ -5,6 +5,7 @@
 
 #include "choice_option.hpp"
 #include "game_selection_options.hpp"
+#include "registry_option.hpp"
 #include "wdl/commands/markov_wdl.hpp"
 #include "wdl/model/published_models.hpp"
 #include "wdl/util/error.hpp"
@@ -85,6 +86,7 @@ int main(int argc, char** argv) {
     wdl::commands::MarkovWdlOptions options;
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);
+    add_registry_option(app);
     CLI11_PARSE(app, argc, argv);
     return wdl::util::report_errors([&] {
         wdl::commands::markov_wdl(options);

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "choice_option.hpp"
+#include "registry_option.hpp"
 #include "wdl/commands/score_wdl.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/util/error.hpp"
@@ -105,6 +106,7 @@ int main(int argc, char** argv) {
     wdl::commands::ScoreWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);
+    add_registry_option(app);
     CLI11_PARSE(app, argc, argv);
     if (options.normalize_to_pawn_value && options.normalize_data) {
         fmt::print(stderr,

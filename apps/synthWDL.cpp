@@ -7,6 +7,7 @@
 
 #include "choice_option.hpp"
 #include "normalization_options.hpp"
+#include "registry_option.hpp"
 #include "wdl/commands/synth_wdl.hpp"
 #include "wdl/counts/grouping.hpp"
 #include "wdl/model/normalization.hpp"
@@ -98,6 +99,7 @@ int main(int argc, char** argv) {
     wdl::commands::SynthWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);
+    add_registry_option(app);
     CLI11_PARSE(app, argc, argv);
     return wdl::util::report_errors([&] {
         wdl::commands::synth_wdl(options);

@@ -1,23 +1,41 @@
 #include "wdl/commands/compare_wdl.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <chrono>
 
 #include "wdl/compare/data_scores.hpp"
 #include "wdl/compare/fit_difference.hpp"
 #include "wdl/compare/model_comparison.hpp"
 #include "wdl/counts/count_merge.hpp"
+#include "wdl/model/model_history.hpp"
 #include "wdl/model/published_models.hpp"
 #include "wdl/report/comparison_plot.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
+#include "wdl/util/progress_line.hpp"
 
 namespace wdl::commands {
 namespace {
 
-void print_registry() {
+// How current the registry is: what the user needs to know before trusting "sf".
+std::string registry_currency(const model::Registry& registry) {
+    const auto& newest = registry.models.back();
+    std::string text = fmt::format("{} ({} models, the newest of {}", registry.source,
+                                   registry.models.size(), newest.date);
+    if (registry.walked) {
+        text += fmt::format(", read from Stockfish's history up to commit {} of {}",
+                            registry.walked->commit.substr(0, 8), registry.walked->date);
+    }
+    return text + ")";
+}
+
+void print_registry(const model::Registry& registry) {
+    fmt::print("Models of {}:\n", registry_currency(registry));
     fmt::print("{:<16}{:<12}{:<10}{:<10}{:>8}{:>8}  {}\n", "name", "date", "commit", "mom", "a(t)",
                "b(t)", "releases");
-    for (const auto& published : model::published_models()) {
+    for (const auto& published : registry.models) {
         const auto& m = published.model;
         std::string releases;
         for (const auto& release : published.releases)
@@ -29,6 +47,38 @@ void print_registry() {
                    releases.empty() ? "(unreleased)" : releases);
     }
     fmt::print("a(t), b(t): at the target mom, in internal units. \"sf\" names the newest.\n");
+    if (registry.walked) {
+        fmt::print(
+            "Models Stockfish committed after {} are not in it: compareWDL --history CLONE "
+            "-o FILE reads them from a Stockfish clone, and --registry FILE (or "
+            "WDLFIT_REGISTRY=FILE) makes every program use them.\n",
+            registry.walked->date);
+    }
+}
+
+// --history: the registry of a clone's history, printed and written.
+void read_history(const std::filesystem::path& clone,
+                  const std::optional<std::filesystem::path>& output) {
+    auto started = std::chrono::steady_clock::now();
+    util::ProgressLine progress;
+    auto walk = model::walk_model_history(clone, "HEAD", [&](int done, int total) {
+        progress.show(
+            fmt::format("Reading commit {} of {} that touch the model's files", done, total));
+    });
+    progress.clear();
+    for (const auto& warning : walk.warnings) fmt::print(stderr, "Warning: {}\n", warning);
+    if (walk.registry.models.empty())
+        throw Error("no WDL model (as[] and bs[]) in the history of " + clone.string());
+    print_registry(walk.registry);
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    fmt::print("Read {} commits touching {} in {:.1f} s.\n", walk.commits_read,
+               fmt::join(model::kModelSourceFiles, ", "), seconds);
+    if (output) {
+        util::write_file_atomically(*output, model::registry_text(walk.registry));
+        fmt::print("Wrote the registry of {} models to {}.\n", walk.registry.models.size(),
+                   output->string());
+    }
 }
 
 // Explicit moms must be readable by every model.
@@ -101,7 +151,8 @@ report::ComparisonPlot comparison_plot_of(const compare::Comparison& comparison)
 }  // namespace
 
 void compare_wdl(const CompareWdlOptions& options) {
-    if (options.list) return print_registry();
+    if (options.history) return read_history(*options.history, options.output);
+    if (options.list) return print_registry(model::active_registry());
     bool with_data = !options.counts.empty() || !options.fit.empty();
     if (options.models.size() < 2 && !with_data)
         throw Error("give at least two models to compare (or --list to see the registry)");

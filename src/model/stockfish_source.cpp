@@ -13,9 +13,6 @@ namespace {
 
 constexpr std::string_view kSourceFiles[] = {"src/uci.h", "src/uci.cpp"};
 
-// PawnValueEg of the releases whose models took x = 100 * v / PawnValueEg.
-constexpr double kPawnValueEg = 208;
-
 std::string without_comment_lines(std::string_view source) {
     std::string text;
     std::size_t start = 0;
@@ -78,6 +75,7 @@ std::optional<std::vector<double>> arguments_after(const std::string& text, std:
     return numbers;
 }
 
+// `text`: the argument's expression, blank-free.
 void set_mom(WdlModel& model, const std::string& text) {
     if (auto material = arguments_after(text, "std::clamp(material,", 3)) {
         model.mom_type = MomType::Material;
@@ -99,6 +97,47 @@ void set_mom(WdlModel& model, const std::string& text) {
     }
 }
 
+// The right-hand side of the first statement "<lhs> = <expression>;" whose blank-free start is
+// `blank_free_lhs` ("doublem="), blanks collapsed: "std::min(240, ply) / 64.0".
+std::optional<std::string> assigned_expression(const std::string& code,
+                                               std::string_view blank_free_lhs) {
+    std::size_t start = 0;
+    while (start < code.size()) {
+        std::size_t end = code.find('\n', start);
+        if (end == std::string::npos) end = code.size();
+        std::string_view line(code.data() + start, end - start);
+        start = end + 1;
+        if (!without_blanks(line).starts_with(blank_free_lhs)) continue;
+        std::size_t equals = line.find('=');
+        std::size_t semicolon = line.find(';', equals);
+        if (semicolon == std::string_view::npos) return std::nullopt;
+        std::string expression;
+        for (char c : line.substr(equals + 1, semicolon - equals - 1)) {
+            bool blank = c == ' ' || c == '\t' || c == '\r';
+            if (!blank)
+                expression += c;
+            else if (!expression.empty() && expression.back() != ' ')
+                expression += ' ';
+        }
+        if (!expression.empty() && expression.back() == ' ') expression.pop_back();
+        return expression;
+    }
+    return std::nullopt;
+}
+
+// The integer of the first "<name>=<digits>" in blank-free text ("NormalizeToPawnValue==" of an
+// assertion does not count).
+std::optional<int> assigned_integer(const std::string& text, std::string_view name_and_equals) {
+    for (std::size_t at = text.find(name_and_equals); at != std::string::npos;
+         at = text.find(name_and_equals, at + 1)) {
+        const char* p = text.data() + at + name_and_equals.size();
+        int value = 0;
+        auto [next, error] = std::from_chars(p, text.data() + text.size(), value);
+        if (error == std::errc()) return value;
+    }
+    return std::nullopt;
+}
+
 std::string read_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::stringstream text;
@@ -108,17 +147,45 @@ std::string read_file(const std::filesystem::path& path) {
 
 }  // namespace
 
-std::optional<WdlModel> parse_stockfish_model(std::string_view source) {
-    std::string text = without_blanks(without_comment_lines(source));
+std::optional<StockfishModelSource> parse_stockfish_model_source(std::string_view source) {
+    std::string code = without_comment_lines(source);
+    std::string text = without_blanks(code);
     auto as = coefficients(text, "as");
     auto bs = coefficients(text, "bs");
     if (!as || !bs) return std::nullopt;
-    WdlModel model;
-    model.as = *as;
-    model.bs = *bs;
-    set_mom(model, text);
-    if (text.find("/PawnValueEg") != std::string::npos) model.eval_scale = kPawnValueEg / 100;
-    return model;
+    StockfishModelSource found;
+    found.model.as = *as;
+    found.model.bs = *bs;
+    // The argument is read from its own line: other std::min( calls precede it in uci.cpp.
+    auto mom_expression = assigned_expression(code, "doublem=");
+    if (!mom_expression)
+        throw Error("the source's WDL model has no line computing its argument (double m = ...)");
+    found.mom_expression = *mom_expression;
+    set_mom(found.model, without_blanks(found.mom_expression));
+    found.takes_pawn_value_eg_units = text.find("/PawnValueEg") != std::string::npos;
+    if (found.takes_pawn_value_eg_units) found.model.eval_scale = kReleasedPawnValueEg / 100.0;
+    found.eval_expression = assigned_expression(code, "doublex=");
+    found.stated_pawn_value = assigned_integer(text, "NormalizeToPawnValue=");
+    return found;
+}
+
+std::optional<WdlModel> parse_stockfish_model(std::string_view source) {
+    auto found = parse_stockfish_model_source(source);
+    if (!found) return std::nullopt;
+    return found->model;
+}
+
+std::optional<int> parse_pawn_value_eg(std::string_view types_header) {
+    return assigned_integer(without_blanks(without_comment_lines(types_header)), "PawnValueEg=");
+}
+
+std::optional<std::string> read_revision_file(const std::filesystem::path& tree,
+                                              const std::string& revision,
+                                              const std::string& path) {
+    auto shown = util::run_process({"git", "-C", tree.string(), "show", revision + ":" + path});
+    if (!shown) throw Error("cannot read Stockfish revisions: git was not found on PATH");
+    if (shown->exit_code != 0) return std::nullopt;
+    return shown->output;
 }
 
 std::string read_stockfish_source(const std::filesystem::path& tree,
@@ -129,10 +196,7 @@ std::string read_stockfish_source(const std::filesystem::path& tree,
             source += read_file(tree / file);
             continue;
         }
-        auto shown = util::run_process(
-            {"git", "-C", tree.string(), "show", *revision + ":" + std::string(file)});
-        if (!shown) throw Error("cannot read Stockfish revisions: git was not found on PATH");
-        if (shown->exit_code == 0) source += shown->output;
+        if (auto text = read_revision_file(tree, *revision, std::string(file))) source += *text;
     }
     if (source.empty()) {
         throw Error("no src/uci.h or src/uci.cpp in " + tree.string() +

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 #include "program_runner.hpp"
@@ -105,11 +106,59 @@ TEST_CASE("compareWDL input errors are one clear line and exit 1", "[apps][compa
     }
 }
 
-TEST_CASE("compareWDL --list shows the registry", "[apps][compareWDL]") {
+TEST_CASE("compareWDL --list shows the registry and how current it is", "[apps][compareWDL]") {
     auto list = compare({"--list"}, scratch_directory());
     REQUIRE(list.exit_code == 0);
     CHECK(has_line_with(list.output, "sf17.1", "2025-03-29"));
     CHECK(has_line_with(list.output, "sf@2024-05-30", "(unreleased)"));
+    CHECK(has_line_with(list.output, "the bundled registry", "history up to commit"));
+    CHECK(has_line_with(list.output, "are not in it", "--history"));
+}
+
+TEST_CASE("compareWDL --history writes a registry that --registry and WDLFIT_REGISTRY use",
+          "[apps][compareWDL]") {
+    // A clone whose newest model, tagged sf_19, is unknown to the bundled registry.
+    auto dir = fresh_directory("compare_history");
+    auto clone = dir / "Stockfish";
+    fs::create_directories(clone / "src");
+    write_text_file(clone / "src/uci.cpp",
+                    "double m = std::clamp(material, 17, 78) / 58.0;\n"
+                    "constexpr double as[] = {-50.0, 150.0, -120.0, 324.0};\n"
+                    "constexpr double bs[] = {80.0, -130.0, 70.0, 45.0};\n");
+    std::string git = "git -C '" + clone.string() + "' ";
+    std::string identity = "-c user.name=t -c user.email=t@t ";
+    REQUIRE(std::system((git + "init -q && " + git + "add -A && " + git + identity +
+                         "commit -q -m 'Update the WDL model' && " + git + "tag sf_19")
+                            .c_str()) == 0);
+
+    auto walked = compare({"--history", clone.string(), "-o", "registry.json"}, dir);
+    INFO(walked.output);
+    REQUIRE(walked.exit_code == 0);
+    CHECK(has_line_with(walked.output, "sf19", "material"));
+    CHECK(has_line_with(walked.output, "Wrote the registry of 1 models", "registry.json"));
+    REQUIRE(fs::exists(dir / "registry.json"));
+
+    auto with_file = compare(
+        {"--registry", "registry.json", "sf19", "sf", "--plot", "false", "--json", "c.json"}, dir);
+    INFO(with_file.output);
+    REQUIRE(with_file.exit_code == 0);
+    auto json = nlohmann::json::parse(read_text_file(dir / "c.json"));
+    CHECK(json["models"][0]["pawnValue"].get<double>() == Approx(304));
+
+    ::setenv("WDLFIT_REGISTRY", (dir / "registry.json").c_str(), 1);
+    auto from_environment = compare({"--list"}, dir);
+    auto unknown_in_it = compare({"sf18", "sf19"}, dir);
+    ::unsetenv("WDLFIT_REGISTRY");
+    CHECK(has_line_with(from_environment.output, "sf19", "material"));
+    CHECK_FALSE(has_line_with(from_environment.output, "sf18", "2026-01-15"));
+    CHECK(unknown_in_it.exit_code == 1);
+    CHECK_THAT(unknown_in_it.output, Catch::Contains("unknown model \"sf18\""));
+
+    auto bad = compare({"--registry", "c.json", "--list"}, dir);
+    CHECK(bad.exit_code != 0);
+    CHECK_THAT(bad.output, Catch::Contains("c.json is not a model registry"));
+    auto empty = compare({"--history", dir.string()}, dir);
+    CHECK(empty.exit_code == 1);
 }
 
 TEST_CASE("a model scored on games drawn from it beats a different model", "[apps][compareWDL]") {

@@ -19,9 +19,10 @@ using wdl::testing::read_text_file;
 
 namespace {
 
+// The models of the bundled registry file, as JSON.
 nlohmann::json facts() {
-    return nlohmann::json::parse(read_text_file(wdl::testing::source_directory() /
-                                                "data/models/stockfish_wdl_history.json"));
+    return nlohmann::json::parse(read_text_file(
+        wdl::testing::source_directory() / "data/models/stockfish_wdl_history.json"))["models"];
 }
 
 // A uci.cpp holding a model as the facts describe its source lines.

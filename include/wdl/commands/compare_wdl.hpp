@@ -13,7 +13,11 @@ namespace wdl::commands {
 struct CompareWdlOptions {
     std::vector<std::string> models;  // registry names, model files, Stockfish trees or DIR@REV
     bool list = false;                // print the registry instead
-    std::vector<double> moms;         // of the first model; empty: a default set
+    // --history CLONE: read the registry from a Stockfish clone's history instead, and write it
+    // to `output` if given.
+    std::optional<std::filesystem::path> history;
+    std::optional<std::filesystem::path> output;
+    std::vector<double> moms;  // of the first model; empty: a default set
     std::vector<double> evals{0, 0.5, 1, 2, 3};
     bool plot = true;
     std::filesystem::path png_name = "compareWDL.png";
@@ -30,9 +34,10 @@ struct CompareWdlOptions {
     int threads = 1;  // for the refits of --fit's jackknife
 };
 
-// Prints the comparison (or the registry) on stdout, then the models' scores on --counts and
-// the comparison of the --fit fits, writes the plot and the JSON. Throws wdl::Error for unknown
-// or malformed models, --moms that a model cannot be read at, and unreadable counts.
+// Prints the comparison (or the registry, or the registry read by --history) on stdout, then the
+// models' scores on --counts and the comparison of the --fit fits, writes the plot and the JSON.
+// Throws wdl::Error for unknown or malformed models, --moms that a model cannot be read at, and
+// unreadable counts.
 void compare_wdl(const CompareWdlOptions& options);
 
 }  // namespace wdl::commands

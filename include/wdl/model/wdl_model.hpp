@@ -27,6 +27,10 @@ std::optional<MomType> mom_type_from_name(std::string_view name);
 // round(), which rounds half to even).
 inline long round_half_up(double value) { return long(value + 0.5); }
 
+// PawnValueEg of every release whose model took x = 100 * v / PawnValueEg (SF 12 to 15; 206 only
+// at the first model's commit): what such a model means where its PawnValueEg is not known.
+inline constexpr int kReleasedPawnValueEg = 208;
+
 struct WdlModel {
     Poly3 as{}, bs{};
     MomType mom_type = MomType::Material;

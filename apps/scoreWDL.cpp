@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "choice_option.hpp"
+#include "curve_form_option.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/score_wdl.hpp"
 #include "wdl/model/normalization.hpp"
@@ -70,6 +71,10 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
                    "The polynomials are in t = mom / momTarget; NormalizeToPawnValue = p_a(1)")
         ->check(CLI::Range(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
+    add_curve_form_option(app, "--aForm", o.a_form,
+                          "The form of p_a: polyN, a polynomial of degree N (1 to 5; Stockfish's "
+                          "is poly3), or rationalN, a polynomial of degree N over 1 + d t");
+    add_curve_form_option(app, "--bForm", o.b_form, "The form of p_b, as --aForm");
     add_choice_option(
         app, "--modelFitting", o.method, wdl::fit::kMethodNames,
         "fitDensity: fit the win rate curves; optimizeProbability: maximize the "
@@ -101,7 +106,8 @@ int main(int argc, char** argv) {
         "Fit Stockfish's WDL model to the scanner's game statistics. Given an internal eval x, "
         "W(x) = 1 / (1 + exp(-(x - a) / b)), L(x) = W(-x), D(x) = 1 - W(x) - L(x), where "
         "a = p_a(mom) and b = p_b(mom) are cubics in t = mom / momTarget (mom: material count or "
-        "move number). Prints {c3, c2, c1, c0} of p_a and p_b as Stockfish's as[] and bs[].",
+        "move number; other forms with --aForm and --bForm). Prints {c3, c2, c1, c0} of p_a and "
+        "p_b as Stockfish's as[] and bs[].",
         WDL_PROGRAM_NAME);
     wdl::commands::ScoreWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));

@@ -18,18 +18,13 @@ namespace {
 
 using wdl::model::MomType;
 
-// Four coefficients "c3,c2,c1,c0" (Stockfish's as[]/bs[] order).
-void add_coefficients(CLI::App& app, const std::string& name, std::optional<wdl::model::Poly3>& c,
-                      const std::string& description) {
-    app.add_option_function<std::vector<double>>(
-           name,
-           [&c](const std::vector<double>& values) {
-               c.emplace();
-               std::copy(values.begin(), values.end(), c->begin());
-           },
-           description)
+// A polynomial's coefficients, highest power first (Stockfish's as[]/bs[] order).
+void add_coefficients(CLI::App& app, const std::string& name,
+                      std::optional<wdl::model::Coefficients>& c, const std::string& description) {
+    app.add_option(name, c, description)
+        ->type_name("C,...")
         ->delimiter(',')
-        ->expected(4);
+        ->expected(wdl::model::kMinCurveDegree + 1, wdl::model::kMaxCurveDegree + 1);
 }
 
 void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
@@ -50,9 +45,12 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
                                "DIR@REV. Default: sf18, whose as[] is scoreWDL's default "
                                "--NormalizeData",
                                wdl::model::published_model_names()));
-    add_coefficients(app, "--as", o.as,
-                     "The true model's as[] instead of --model: c3,c2,c1,c0 (its mom unclamped)");
-    add_coefficients(app, "--bs", o.bs, "The true model's bs[] (with --as): c3,c2,c1,c0");
+    add_coefficients(
+        app, "--as", o.as,
+        "The true model's as[] instead of --model: c3,c2,c1,c0 for a cubic (2 to 6 numbers: a "
+        "polynomial, highest power first; other forms as a --model file), its mom "
+        "unclamped");
+    add_coefficients(app, "--bs", o.bs, "The true model's bs[] (with --as), as --as");
     add_choice_option(app, "--momType", o.mom_type,
                       choices(wdl::model::kMomTypeNames, {MomType::Material, MomType::Move}),
                       "The mom of --as/--bs");

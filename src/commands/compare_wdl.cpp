@@ -42,8 +42,7 @@ void print_registry(const model::Registry& registry) {
             releases += (releases.empty() ? "" : ", ") + release;
         fmt::print("{:<16}{:<12}{:<10}{:<10}{:>8.1f}{:>8.1f}  {}\n", published.name, published.date,
                    published.commit.substr(0, 8), mom_type_name(m.mom_type),
-                   m.eval_scale * model::coefficient_sum(m.as),
-                   m.eval_scale * model::coefficient_sum(m.bs),
+                   m.eval_scale * m.a_at_target(), m.eval_scale * m.b_at_target(),
                    releases.empty() ? "(unreleased)" : releases);
     }
     fmt::print("a(t), b(t): at the target mom, in internal units. \"sf\" names the newest.\n");
@@ -185,8 +184,11 @@ void compare_wdl(const CompareWdlOptions& options) {
             std::fflush(stdout);
             compare::FitDifferenceOptions fit_options;
             fit_options.filter = options.filter;
-            fit_options.fit = {fit::Method::OptimizeProbability, options.filter.mom_type,
-                               options.mom_target, 10, normalization.pawn_value()};
+            fit_options.fit.method = fit::Method::OptimizeProbability;
+            fit_options.fit.mom_type = options.filter.mom_type;
+            fit_options.fit.mom_target = options.mom_target;
+            fit_options.fit.win_min = 10;
+            fit_options.fit.pawn_value = normalization.pawn_value();
             fit_options.moms = options.moms;
             fit_options.threads = options.threads;
             auto difference =

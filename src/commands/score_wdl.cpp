@@ -144,13 +144,19 @@ std::filesystem::path calibration_png(const ScoreWdlOptions& options) {
     return png.replace_filename(png.stem().string() + "_calibration" + png.extension().string());
 }
 
+fit::FitOptions fit_options_of(const ScoreWdlOptions& options,
+                               const model::Normalization& normalization) {
+    return {options.method,  options.filter.mom_type,    options.mom_target,
+            options.win_min, normalization.pawn_value(), options.a_form,
+            options.b_form};
+}
+
 // Resampling and cross-validation of the fit on grouped input, printed and put into the JSON.
 void validate_fit(const ScoreWdlOptions& options, const fit::CountGrid& grid,
                   const fit::FitResult& fit, const model::Normalization& normalization,
                   const counts::Grouping& grouping, nlohmann::ordered_json& json) {
     fit::GroupedData data(grid);
-    fit::FitOptions fit_options{options.method, options.filter.mom_type, options.mom_target,
-                                options.win_min, normalization.pawn_value()};
+    fit::FitOptions fit_options = fit_options_of(options, normalization);
     if (auto method = resample_method(options.resample)) {
         fit::ResampleOptions resample;
         resample.method = *method;
@@ -203,8 +209,7 @@ void score_wdl(const ScoreWdlOptions& options) {
     if (options.method != fit::Method::None) {
         fmt::print("Fit WDL model based on {}.\n", model::mom_type_name(options.filter.mom_type));
         std::fflush(stdout);
-        fit = fit::fit_model(moms, {options.method, options.filter.mom_type, options.mom_target,
-                                    options.win_min, normalization.pawn_value()});
+        fit = fit::fit_model(moms, fit_options_of(options, normalization));
         fmt::print("{}", fit::fit_report(*fit));
     }
 

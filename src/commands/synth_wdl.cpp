@@ -25,6 +25,8 @@ model::WdlModel truth_of(const SynthWdlOptions& options) {
     model::WdlModel truth;
     truth.as = *options.as;
     truth.bs = *options.bs;
+    truth.a_form = {model::CurveKind::Polynomial, int(truth.as.size()) - 1};
+    truth.b_form = {model::CurveKind::Polynomial, int(truth.bs.size()) - 1};
     truth.mom_type = options.mom_type;
     truth.mom_target = options.mom_target;
     return truth;
@@ -57,9 +59,8 @@ void synth_wdl(const SynthWdlOptions& options) {
     fmt::print(
         "True model: NormalizeToPawnValue p_a({}) = {:.3f}, spread p_b({}) = {:.3f}, "
         "draw rate at 0.0 eval = {:.5f} ({} based).\n",
-        truth.mom_target, model::coefficient_sum(truth.as), truth.mom_target,
-        model::coefficient_sum(truth.bs), truth.draw_rate_at_zero(),
-        model::mom_type_name(truth.mom_type));
+        truth.mom_target, truth.a_at_target(), truth.mom_target, truth.b_at_target(),
+        truth.draw_rate_at_zero(), model::mom_type_name(truth.mom_type));
     fmt::print("Evals displayed with {}.\n", settings.normalization.description());
     fmt::print("Drawing {} {} (move, material, eval from {}), seed {}.\n", settings.positions,
                settings.games

@@ -30,8 +30,8 @@ ModelSummary summarize(const model::NamedModel& named, std::size_t index) {
     ModelSummary summary;
     summary.label = label_of(index);
     summary.named = named;
-    summary.pawn_value = m.eval_scale * model::coefficient_sum(m.as);
-    summary.spread = m.eval_scale * model::coefficient_sum(m.bs);
+    summary.pawn_value = m.eval_scale * m.a_at_target();
+    summary.spread = m.eval_scale * m.b_at_target();
     summary.draw_rate_at_zero = m.draw_rate_at_zero();
     return summary;
 }
@@ -45,8 +45,12 @@ std::string mom_description(const model::WdlModel& m) {
     std::string units = m.eval_scale == 1
                             ? "internal units"
                             : fmt::format("evals in units of {:g} internal", m.eval_scale);
-    return fmt::format("{}{}, target {}; {}", mom_type_name(m.mom_type), range, m.mom_target,
-                       units);
+    std::string forms = m.has_stockfish_form()
+                            ? ""
+                            : fmt::format("; a {}, b {}", model::curve_form_name(m.a_form),
+                                          model::curve_form_name(m.b_form));
+    return fmt::format("{}{}, target {}; {}{}", mom_type_name(m.mom_type), range, m.mom_target,
+                       units, forms);
 }
 
 void add_notes(Comparison& comparison) {
@@ -137,10 +141,11 @@ std::optional<double> a_standard_error(const model::NamedModel& named, double mo
     if (!named.covariance) return std::nullopt;
     const auto& m = named.model;
     double t = m.clamped(mom) / m.mom_target;
-    std::array<double, 4> gradient{t * t * t, t * t, t, 1};
+    std::vector<double> gradient(m.as.size());
+    model::curve_gradient(m.a_form, m.as, t, gradient);
     double variance = 0;
-    for (std::size_t i = 0; i < 4; ++i)
-        for (std::size_t j = 0; j < 4; ++j)
+    for (std::size_t i = 0; i < gradient.size(); ++i)
+        for (std::size_t j = 0; j < gradient.size(); ++j)
             variance += gradient[i] * (*named.covariance)[i][j] * gradient[j];
     return m.eval_scale * std::sqrt(std::max(variance, 0.0));
 }
@@ -258,6 +263,8 @@ nlohmann::ordered_json comparison_json(const Comparison& comparison) {
         entry["description"] = summary.named.description;
         entry["as"] = m.as;
         entry["bs"] = m.bs;
+        entry["aForm"] = model::curve_form_name(m.a_form);
+        entry["bForm"] = model::curve_form_name(m.b_form);
         entry["momType"] = mom_type_name(m.mom_type);
         entry["momTarget"] = m.mom_target;
         entry["momMin"] = optional(m.mom_min);

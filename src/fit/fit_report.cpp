@@ -1,6 +1,7 @@
 #include "wdl/fit/fit_report.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "wdl/model/model_file.hpp"
 #include "wdl/util/python_format.hpp"
@@ -12,6 +13,25 @@ std::string skipped_moms_warning(std::string_view mom_name, const std::vector<in
                        util::numpy_int_array(moms));
 }
 
+namespace {
+
+// "{c0, c1, ...}" with 8 decimals, as the original prints as[] and bs[].
+std::string coefficient_list(const model::Coefficients& c) {
+    return fmt::format("{{{:.8f}}}", fmt::join(c, ", "));
+}
+
+// The C++ expression of a curve in Stockfish's win_rate_params, whose argument is m:
+// "((as[0] * m + as[1]) * m + as[2])" and, for a rational curve, "... / (1 + as[3] * m)".
+std::string curve_code(model::CurveForm form, std::string_view name) {
+    std::string code = fmt::format("{}[0]", name);
+    for (int k = 1; k <= form.degree; ++k) code = fmt::format("({} * m + {}[{}])", code, name, k);
+    if (form.kind == model::CurveKind::Rational)
+        code = fmt::format("{} / (1 + {}[{}] * m)", code, name, form.degree + 1);
+    return code;
+}
+
+}  // namespace
+
 std::string model_summary(const model::WdlModel& model) {
     std::string text;
     text += fmt::format("const int NormalizeToPawnValue = {};\n", model.pawn_value());
@@ -21,14 +41,17 @@ std::string model_summary(const model::WdlModel& model) {
     text += fmt::format("Draw rate at 0.0 eval at {} {} = {};\n", mom_type_name(model.mom_type),
                         model.mom_target, util::python_float_repr(model.draw_rate_at_zero()));
     text += "Parameters in internal value units: \n";
-    text += fmt::format("p_a = {}\n", model::polynomial_text(model.as, model.mom_target));
-    text += fmt::format("p_b = {}\n", model::polynomial_text(model.bs, model.mom_target));
-    const auto& as = model.as;
-    const auto& bs = model.bs;
-    text += fmt::format("    constexpr double as[] = {{{:.8f}, {:.8f}, {:.8f}, {:.8f}}};\n", as[0],
-                        as[1], as[2], as[3]);
-    text += fmt::format("    constexpr double bs[] = {{{:.8f}, {:.8f}, {:.8f}, {:.8f}}};\n", bs[0],
-                        bs[1], bs[2], bs[3]);
+    text += fmt::format("p_a = {}\n", model::curve_text(model.a_form, model.as, model.mom_target));
+    text += fmt::format("p_b = {}\n", model::curve_text(model.b_form, model.bs, model.mom_target));
+    text += fmt::format("    constexpr double as[] = {};\n", coefficient_list(model.as));
+    text += fmt::format("    constexpr double bs[] = {};\n", coefficient_list(model.bs));
+    if (!model.has_stockfish_form()) {
+        text += fmt::format(
+            "Stockfish's win_rate_params evaluates cubics; for p_a as {} and p_b as {} its two "
+            "lines must become:\n    double a = {};\n    double b = {};\n",
+            model::curve_form_name(model.a_form), model::curve_form_name(model.b_form),
+            curve_code(model.a_form, "as"), curve_code(model.b_form, "bs"));
+    }
     return text;
 }
 

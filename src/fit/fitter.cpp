@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <tuple>
 #include <vector>
@@ -121,57 +122,97 @@ class LocalObjective final : public SmoothObjective {
     const MomData& mom_;
 };
 
-// Mean loss over all moms as a function of the 8 coefficients {as, bs}. The chain rule through
-// the cubics turns each mom's derivatives in (a, b) into derivatives in the coefficients.
+// Mean loss over all moms as a function of the coefficients of both curves, a's then b's. The
+// chain rule through the curves turns each mom's derivatives in (a, b) into derivatives in the
+// coefficients (plus, for a rational curve, its own curvature in them).
 class GlobalObjective final : public SmoothObjective {
   public:
-    GlobalObjective(Objective objective, std::span<const MomData> moms, int mom_target)
-        : objective_(objective), moms_(moms), mom_target_(mom_target) {
+    GlobalObjective(Objective objective, std::span<const MomData> moms, int mom_target,
+                    model::CurveForm a_form, model::CurveForm b_form)
+        : objective_(objective),
+          moms_(moms),
+          mom_target_(mom_target),
+          a_form_(a_form),
+          b_form_(b_form),
+          a_count_(a_form.parameter_count()),
+          b_count_(b_form.parameter_count()) {
         for (const MomData& mom : moms) total_ += mom.total;
     }
 
-    int parameter_count() const override { return 8; }
+    int parameter_count() const override { return a_count_ + b_count_; }
     double total_count() const { return total_; }
     // Serial on purpose: an evaluation takes well under a millisecond, and on a busy machine a
     // thread team's barrier per evaluation costs more than it saves.
     double evaluate(const double* parameters, double* gradient,
                     Eigen::MatrixXd* hessian) const override {
-        model::Poly3 as{parameters[0], parameters[1], parameters[2], parameters[3]};
-        model::Poly3 bs{parameters[4], parameters[5], parameters[6], parameters[7]};
+        const int n = a_count_ + b_count_;
+        model::Coefficients as(parameters, parameters + a_count_);
+        model::Coefficients bs(parameters + a_count_, parameters + n);
         double value = 0;
-        Eigen::Matrix<double, 8, 1> slope = Eigen::Matrix<double, 8, 1>::Zero();
-        Eigen::Matrix4d curvature_aa = Eigen::Matrix4d::Zero(), curvature_ab = curvature_aa,
-                        curvature_bb = curvature_aa;
+        Eigen::VectorXd slope = Eigen::VectorXd::Zero(n);
+        Eigen::MatrixXd curvature;
+        if (hessian) curvature = Eigen::MatrixXd::Zero(n, n);
+        Eigen::VectorXd a_gradient(a_count_), b_gradient(b_count_);
         for (const MomData& mom : moms_) {
             double t = double(mom.mom) / mom_target_;
-            LossSum sum = loss_sum(objective_, mom.cells, model::poly3(as, t), model::poly3(bs, t));
+            if (!model::curve_defined_at(a_form_, as, t) ||
+                !model::curve_defined_at(b_form_, bs, t))
+                return std::numeric_limits<double>::infinity();
+            LossSum sum = loss_sum(objective_, mom.cells, model::curve_value(a_form_, as, t),
+                                   model::curve_value(b_form_, bs, t));
             value += sum.value;
-            Eigen::Vector4d powers{t * t * t, t * t, t, 1.0};
-            slope.head<4>() += sum.d_a * powers;
-            slope.tail<4>() += sum.d_b * powers;
-            if (hessian) {
-                Eigen::Matrix4d outer = powers * powers.transpose();
-                curvature_aa += sum.d_aa * outer;
-                curvature_ab += sum.d_ab * outer;
-                curvature_bb += sum.d_bb * outer;
-            }
+            model::curve_gradient(a_form_, as, t, {a_gradient.data(), std::size_t(a_count_)});
+            model::curve_gradient(b_form_, bs, t, {b_gradient.data(), std::size_t(b_count_)});
+            slope.head(a_count_) += sum.d_a * a_gradient;
+            slope.tail(b_count_) += sum.d_b * b_gradient;
+            if (hessian) add_curvature(curvature, sum, t, as, bs, a_gradient, b_gradient);
         }
         if (gradient) {
-            for (int k = 0; k < 8; ++k) gradient[k] = slope[k] / total_;
+            for (int k = 0; k < n; ++k) gradient[k] = slope[k] / total_;
         }
         if (hessian) {
-            *hessian << curvature_aa, curvature_ab, curvature_ab, curvature_bb;
-            *hessian /= total_;
+            *hessian = curvature / total_;
         }
         return value / total_;
     }
 
   private:
+    // One mom's terms of the Hessian: the outer products are formed before they are scaled, in
+    // the order that keeps the cubic fit's digits.
+    void add_curvature(Eigen::MatrixXd& curvature, const LossSum& sum, double t,
+                       const model::Coefficients& as, const model::Coefficients& bs,
+                       const Eigen::VectorXd& a_gradient, const Eigen::VectorXd& b_gradient) const {
+        Eigen::MatrixXd outer_aa = a_gradient * a_gradient.transpose();
+        Eigen::MatrixXd outer_ab = a_gradient * b_gradient.transpose();
+        Eigen::MatrixXd outer_bb = b_gradient * b_gradient.transpose();
+        curvature.topLeftCorner(a_count_, a_count_) += sum.d_aa * outer_aa;
+        curvature.topRightCorner(a_count_, b_count_) += sum.d_ab * outer_ab;
+        curvature.bottomLeftCorner(b_count_, a_count_) += sum.d_ab * outer_ab.transpose();
+        curvature.bottomRightCorner(b_count_, b_count_) += sum.d_bb * outer_bb;
+        if (a_form_.kind != model::CurveKind::Polynomial) {
+            Eigen::MatrixXd own(a_count_, a_count_);
+            model::curve_hessian(a_form_, as, t, {own.data(), std::size_t(own.size())});
+            curvature.topLeftCorner(a_count_, a_count_) += sum.d_a * own;
+        }
+        if (b_form_.kind != model::CurveKind::Polynomial) {
+            Eigen::MatrixXd own(b_count_, b_count_);
+            model::curve_hessian(b_form_, bs, t, {own.data(), std::size_t(own.size())});
+            curvature.bottomRightCorner(b_count_, b_count_) += sum.d_b * own;
+        }
+    }
+
     Objective objective_;
     std::span<const MomData> moms_;
     int mom_target_;
+    model::CurveForm a_form_, b_form_;
+    int a_count_, b_count_;
     double total_ = 0;
 };
+
+GlobalObjective global_objective(Objective objective, std::span<const MomData> moms,
+                                 const model::WdlModel& model) {
+    return {objective, moms, model.mom_target, model.a_form, model.b_form};
+}
 
 // The first-order view of a SmoothObjective that Ceres' line search minimizers take.
 class GradientOf final : public ceres::FirstOrderFunction {
@@ -272,16 +313,39 @@ Minimization minimize(const SmoothObjective& objective, double* parameters) {
     return newton_polish(objective, parameters);
 }
 
-std::array<double, 8> coefficients_of(const model::Poly3& as, const model::Poly3& bs) {
-    std::array<double, 8> coeffs;
-    std::copy(as.begin(), as.end(), coeffs.begin());
-    std::copy(bs.begin(), bs.end(), coeffs.begin() + 4);
-    return coeffs;
+// The parameters of the global objective: a's coefficients, then b's.
+std::vector<double> parameters_of(const model::WdlModel& model) {
+    std::vector<double> parameters = model.as;
+    parameters.insert(parameters.end(), model.bs.begin(), model.bs.end());
+    return parameters;
 }
 
-void split_coefficients(const std::array<double, 8>& coeffs, model::Poly3& as, model::Poly3& bs) {
-    std::copy(coeffs.begin(), coeffs.begin() + 4, as.begin());
-    std::copy(coeffs.begin() + 4, coeffs.end(), bs.begin());
+void set_parameters(const std::vector<double>& parameters, model::WdlModel& model) {
+    auto split = parameters.begin() + model.a_form.parameter_count();
+    model.as.assign(parameters.begin(), split);
+    model.bs.assign(split, parameters.end());
+}
+
+// Least squares of a fixed number of unknowns (fixed-size Eigen, whose arithmetic the cubic's
+// printed digits depend on).
+template <int Unknowns>
+std::optional<model::Coefficients> solve_polynomial(std::span<const double> ts,
+                                                    std::span<const double> ys) {
+    using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Unknowns>;
+    Matrix powers(ts.size(), Unknowns);
+    for (std::size_t i = 0; i < ts.size(); ++i) {
+        double power = 1.0;
+        for (int k = Unknowns - 1; k >= 0; --k) {
+            powers(Eigen::Index(i), k) = power;
+            power *= ts[i];
+        }
+    }
+    Eigen::VectorXd values = Eigen::Map<const Eigen::VectorXd>(ys.data(), Eigen::Index(ys.size()));
+    Eigen::ColPivHouseholderQR<Matrix> decomposition(powers);
+    if (decomposition.rank() < Unknowns) return std::nullopt;
+    Eigen::Matrix<double, Unknowns, 1> coefficients = decomposition.solve(values);
+    if (!coefficients.allFinite()) return std::nullopt;
+    return model::Coefficients(coefficients.data(), coefficients.data() + Unknowns);
 }
 
 }  // namespace
@@ -303,46 +367,59 @@ LocalResult refine_locally(Objective objective, const MomData& mom, LocalFit sta
 }
 
 // Linear least squares, solved directly: a QR decomposition with column pivoting of the
-// matrix of powers (t^3, t^2, t, 1) of the points.
-std::optional<model::Poly3> fit_cubic(std::span<const double> ts, std::span<const double> ys) {
-    Eigen::MatrixX4d powers(ts.size(), 4);
-    for (std::size_t i = 0; i < ts.size(); ++i) {
-        double t = ts[i];
-        powers.row(Eigen::Index(i)) << t * t * t, t * t, t, 1.0;
+// matrix of powers (t^degree, ..., t, 1) of the points.
+std::optional<model::Coefficients> fit_polynomial(std::span<const double> ts,
+                                                  std::span<const double> ys, int degree) {
+    static_assert(model::kMaxCurveDegree == 5, "a solver for every degree");
+    switch (degree) {
+        case 1:
+            return solve_polynomial<2>(ts, ys);
+        case 2:
+            return solve_polynomial<3>(ts, ys);
+        case 3:
+            return solve_polynomial<4>(ts, ys);
+        case 4:
+            return solve_polynomial<5>(ts, ys);
+        case 5:
+            return solve_polynomial<6>(ts, ys);
+        default:
+            return std::nullopt;
     }
-    Eigen::VectorXd values = Eigen::Map<const Eigen::VectorXd>(ys.data(), Eigen::Index(ys.size()));
-    Eigen::ColPivHouseholderQR<Eigen::MatrixX4d> decomposition(powers);
-    if (decomposition.rank() < 4) return std::nullopt;
-    Eigen::Vector4d coefficients = decomposition.solve(values);
-    if (!coefficients.allFinite()) return std::nullopt;
-    return model::Poly3{coefficients[0], coefficients[1], coefficients[2], coefficients[3]};
 }
 
-Minimization optimize_globally(Objective objective, std::span<const MomData> moms, int mom_target,
-                               model::Poly3& as, model::Poly3& bs) {
-    std::array<double, 8> coeffs = coefficients_of(as, bs);
-    Minimization result = minimize(GlobalObjective(objective, moms, mom_target), coeffs.data());
-    split_coefficients(coeffs, as, bs);
+Minimization optimize_globally(Objective objective, std::span<const MomData> moms,
+                               model::WdlModel& model) {
+    std::vector<double> parameters = parameters_of(model);
+    Minimization result = minimize(global_objective(objective, moms, model), parameters.data());
+    set_parameters(parameters, model);
     return result;
 }
 
 std::optional<FitUncertainty> probability_fit_uncertainty(std::span<const MomData> moms,
-                                                          int mom_target, const model::Poly3& as,
-                                                          const model::Poly3& bs) {
-    GlobalObjective objective(Objective::Probability, moms, mom_target);
-    std::array<double, 8> coeffs = coefficients_of(as, bs);
-    Eigen::MatrixXd hessian(8, 8);
-    objective.evaluate(coeffs.data(), nullptr, &hessian);
+                                                          const model::WdlModel& model) {
+    GlobalObjective objective = global_objective(Objective::Probability, moms, model);
+    const int n = objective.parameter_count(), a_count = model.a_form.parameter_count();
+    std::vector<double> parameters = parameters_of(model);
+    Eigen::MatrixXd hessian(n, n);
+    objective.evaluate(parameters.data(), nullptr, &hessian);
     Eigen::MatrixXd information = hessian * objective.total_count();
     Eigen::LLT<Eigen::MatrixXd> factorization(information);
     if (!information.allFinite() || factorization.info() != Eigen::Success) return std::nullopt;
-    Eigen::MatrixXd covariance = factorization.solve(Eigen::MatrixXd::Identity(8, 8));
+    Eigen::MatrixXd covariance = factorization.solve(Eigen::MatrixXd::Identity(n, n));
     FitUncertainty uncertainty;
-    for (int i = 0; i < 8; ++i)
-        for (int j = 0; j < 8; ++j) uncertainty.covariance[i][j] = covariance(i, j);
-    // p(1) is the sum of the coefficients: its variance sums the block of the covariance.
-    uncertainty.pawn_value_error = std::sqrt(covariance.topLeftCorner<4, 4>().sum());
-    uncertainty.spread_error = std::sqrt(covariance.bottomRightCorner<4, 4>().sum());
+    uncertainty.covariance.assign(std::size_t(n), std::vector<double>(std::size_t(n)));
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+            uncertainty.covariance[std::size_t(i)][std::size_t(j)] = covariance(i, j);
+    // p(1) by the delta method: its gradient in the coefficients (all ones for a polynomial).
+    Eigen::VectorXd a_gradient(a_count), b_gradient(n - a_count);
+    model::curve_gradient(model.a_form, model.as, 1.0, {a_gradient.data(), std::size_t(a_count)});
+    model::curve_gradient(model.b_form, model.bs, 1.0,
+                          {b_gradient.data(), std::size_t(n - a_count)});
+    uncertainty.pawn_value_error =
+        std::sqrt(a_gradient.dot(covariance.topLeftCorner(a_count, a_count) * a_gradient));
+    uncertainty.spread_error = std::sqrt(
+        b_gradient.dot(covariance.bottomRightCorner(n - a_count, n - a_count) * b_gradient));
     return uncertainty;
 }
 
@@ -376,33 +453,36 @@ FitResult fit_model(std::span<const MomData> moms, const FitOptions& options) {
         local_as.push_back(local.fit.a);
         local_bs.push_back(local.fit.b);
     }
-    if (result.local_fits.size() < 4) {
+    int needed = std::max(options.a_form.degree, options.b_form.degree) + 1;
+    if (int(result.local_fits.size()) < needed) {
         throw Error(
             fmt::format("only {} mom values have a local fit (enough wins, converged); "
-                        "the cubic fits need 4.",
-                        result.local_fits.size()));
+                        "the fits of p_a ({}) and p_b ({}) need {}.",
+                        result.local_fits.size(), model::curve_form_name(options.a_form),
+                        model::curve_form_name(options.b_form), needed));
     }
-    for (auto [coefficients, points, name] : {std::tuple{&result.model.as, &local_as, "p_a"},
-                                              std::tuple{&result.model.bs, &local_bs, "p_b"}}) {
-        auto cubic = fit_cubic(ts, *points);
-        if (!cubic) {
+    result.model.a_form = options.a_form;
+    result.model.b_form = options.b_form;
+    for (auto [coefficients, points, form, name] :
+         {std::tuple{&result.model.as, &local_as, options.a_form, "p_a"},
+          std::tuple{&result.model.bs, &local_bs, options.b_form, "p_b"}}) {
+        // A rational curve starts as the polynomial of its numerator, over 1 + 0 t.
+        auto polynomial = fit_polynomial(ts, *points, form.degree);
+        if (!polynomial) {
             throw Error(fmt::format(
-                "the least-squares cubic fit of {} to the local fits failed (the points "
-                "do not determine a cubic, or are not finite).",
-                name));
+                "the least-squares polynomial fit of {} to the local fits failed (the points "
+                "do not determine a polynomial of degree {}, or are not finite).",
+                name, form.degree));
         }
-        *coefficients = *cubic;
+        *coefficients = *polynomial;
+        if (form.kind == model::CurveKind::Rational) coefficients->push_back(0.0);
     }
     if (objective) {
-        result.initial_objective =
-            model_objective(*objective, moms, options.mom_target, result.model.as, result.model.bs);
-        result.minimization = optimize_globally(*objective, moms, options.mom_target,
-                                                result.model.as, result.model.bs);
-        result.final_objective =
-            model_objective(*objective, moms, options.mom_target, result.model.as, result.model.bs);
+        result.initial_objective = model_objective(*objective, moms, result.model);
+        result.minimization = optimize_globally(*objective, moms, result.model);
+        result.final_objective = model_objective(*objective, moms, result.model);
         if (*objective == Objective::Probability && result.minimization->converged) {
-            result.uncertainty = probability_fit_uncertainty(moms, options.mom_target,
-                                                             result.model.as, result.model.bs);
+            result.uncertainty = probability_fit_uncertainty(moms, result.model);
         }
     }
     return result;
@@ -419,10 +499,11 @@ Refit refit_model(std::span<const MomData> moms, const FitOptions& options,
         }
     }
     Refit refit{fitted, {}};
-    std::array<double, 8> coeffs = coefficients_of(fitted.as, fitted.bs);
-    refit.minimization =
-        newton_polish(GlobalObjective(*objective, moms, options.mom_target), coeffs.data());
-    split_coefficients(coeffs, refit.model.as, refit.model.bs);
+    std::vector<double> parameters = parameters_of(fitted);
+    refit.minimization = newton_polish(
+        GlobalObjective(*objective, moms, options.mom_target, fitted.a_form, fitted.b_form),
+        parameters.data());
+    set_parameters(parameters, refit.model);
     return refit;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace wdl::fit {
 
@@ -104,12 +105,17 @@ double report_value(Objective objective, double loss_sum, double total_count) {
     return objective == Objective::Score ? std::sqrt(mean) : mean;
 }
 
-double model_objective(Objective objective, std::span<const MomData> moms, int mom_target,
-                       const model::Poly3& as, const model::Poly3& bs) {
+double model_objective(Objective objective, std::span<const MomData> moms,
+                       const model::WdlModel& model) {
     double sum = 0, total = 0;
     for (const MomData& mom : moms) {
-        double t = double(mom.mom) / mom_target;
-        sum += loss_sum(objective, mom.cells, model::poly3(as, t), model::poly3(bs, t)).value;
+        double t = double(mom.mom) / model.mom_target;
+        if (!model::curve_defined_at(model.a_form, model.as, t) ||
+            !model::curve_defined_at(model.b_form, model.bs, t))
+            return std::numeric_limits<double>::infinity();
+        sum += loss_sum(objective, mom.cells, model::curve_value(model.a_form, model.as, t),
+                        model::curve_value(model.b_form, model.bs, t))
+                   .value;
         total += mom.total;
     }
     return report_value(objective, sum, total);

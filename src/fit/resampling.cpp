@@ -16,18 +16,18 @@
 namespace wdl::fit {
 namespace {
 
-std::vector<ModelQuantity> model_quantities() {
+// The constants and every coefficient of a model of the fitted one's form.
+std::vector<ModelQuantity> model_quantities(const model::WdlModel& fitted) {
     std::vector<ModelQuantity> quantities{
-        {"NormalizeToPawnValue",
-         [](const model::WdlModel& m) { return model::coefficient_sum(m.as); }},
-        {"spread", [](const model::WdlModel& m) { return model::coefficient_sum(m.bs); }},
+        {"NormalizeToPawnValue", [](const model::WdlModel& m) { return m.a_at_target(); }},
+        {"spread", [](const model::WdlModel& m) { return m.b_at_target(); }},
         {"drawRateAtZero", [](const model::WdlModel& m) { return m.draw_rate_at_zero(); }},
     };
-    for (std::size_t i = 0; i < 4; ++i) {
+    for (std::size_t i = 0; i < fitted.as.size(); ++i) {
         quantities.push_back(
             {fmt::format("as[{}]", i), [i](const model::WdlModel& m) { return m.as[i]; }});
     }
-    for (std::size_t i = 0; i < 4; ++i) {
+    for (std::size_t i = 0; i < fitted.bs.size(); ++i) {
         quantities.push_back(
             {fmt::format("bs[{}]", i), [i](const model::WdlModel& m) { return m.bs[i]; }});
     }
@@ -37,20 +37,21 @@ std::vector<ModelQuantity> model_quantities() {
 // The standard error of a quantity from the coefficients' covariance, by the delta method with
 // a central-difference gradient (exact for the sums, which are linear).
 double delta_method_error(const ModelQuantity& quantity, const model::WdlModel& fitted,
-                          const std::array<std::array<double, 8>, 8>& covariance) {
-    std::array<double, 8> gradient{};
-    for (std::size_t k = 0; k < 8; ++k) {
+                          const model::Covariance& covariance) {
+    const std::size_t a_count = fitted.as.size(), n = a_count + fitted.bs.size();
+    std::vector<double> gradient(n);
+    for (std::size_t k = 0; k < n; ++k) {
         model::WdlModel up = fitted, down = fitted;
-        double& c_up = k < 4 ? up.as[k] : up.bs[k - 4];
-        double& c_down = k < 4 ? down.as[k] : down.bs[k - 4];
+        double& c_up = k < a_count ? up.as[k] : up.bs[k - a_count];
+        double& c_down = k < a_count ? down.as[k] : down.bs[k - a_count];
         double step = 1e-5 * std::max(1.0, std::abs(c_up));
         c_up += step;
         c_down -= step;
         gradient[k] = (quantity.value(up) - quantity.value(down)) / (2 * step);
     }
     double variance = 0;
-    for (std::size_t i = 0; i < 8; ++i)
-        for (std::size_t j = 0; j < 8; ++j)
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j)
             variance += gradient[i] * covariance[i][j] * gradient[j];
     return std::sqrt(std::max(variance, 0.0));
 }
@@ -156,7 +157,7 @@ Resampling resample_fit(const GroupedData& data, const FitResult& fit, const Fit
         throw Error(fmt::format("only {} of {} refits of the {} converged.", models.size(),
                                 weights.size(), resample_method_name(resample.method)));
     }
-    auto quantities = model_quantities();
+    auto quantities = model_quantities(fit.model);
     quantities.insert(quantities.end(), resample.extra_quantities.begin(),
                       resample.extra_quantities.end());
     for (const ModelQuantity& quantity : quantities) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -13,6 +14,8 @@ nlohmann::ordered_json model_json(const WdlModel& model) {
     nlohmann::ordered_json json;
     json["as"] = model.as;
     json["bs"] = model.bs;
+    if (!model.a_form.is_cubic()) json["aForm"] = curve_form_name(model.a_form);
+    if (!model.b_form.is_cubic()) json["bForm"] = curve_form_name(model.b_form);
     json["momType"] = mom_type_name(model.mom_type);
     json["momTarget"] = model.mom_target;
     if (model.mom_min) json["momMin"] = *model.mom_min;
@@ -26,17 +29,6 @@ nlohmann::ordered_json model_json(const WdlModel& model) {
 }
 
 namespace {
-
-Poly3 coefficients(const nlohmann::json& object, const char* name, std::string_view source) {
-    auto it = object.find(name);
-    if (it == object.end() || !it->is_array() || it->size() != 4 ||
-        !std::all_of(it->begin(), it->end(), [](const auto& c) { return c.is_number(); })) {
-        throw Error(fmt::format("{}: the model needs \"{}\": a list of 4 numbers.", source, name));
-    }
-    Poly3 c{};
-    for (std::size_t i = 0; i < 4; ++i) c[i] = (*it)[i].get<double>();
-    return c;
-}
 
 std::optional<double> optional_number(const nlohmann::json& object, const char* name,
                                       std::string_view source) {
@@ -52,8 +44,12 @@ WdlModel model_from_json(const nlohmann::json& json, std::string_view source) {
     const nlohmann::json& object = json.contains("model") ? json["model"] : json;
     if (!object.is_object()) throw Error(fmt::format("{}: a model must be a JSON object.", source));
     WdlModel model;
-    model.as = coefficients(object, "as", source);
-    model.bs = coefficients(object, "bs", source);
+    auto a = curve_from_json(object, "as", "aForm", source);
+    auto b = curve_from_json(object, "bs", "bForm", source);
+    model.a_form = a.form;
+    model.as = std::move(a.coefficients);
+    model.b_form = b.form;
+    model.bs = std::move(b.coefficients);
     if (auto type = object.find("momType"); type != object.end()) {
         auto mom_type =
             type->is_string() ? mom_type_from_name(type->get<std::string>()) : std::nullopt;
@@ -75,18 +71,58 @@ WdlModel model_from_json(const nlohmann::json& json, std::string_view source) {
     return model;
 }
 
-std::optional<std::array<std::array<double, 8>, 8>> covariance_from_json(
-    const nlohmann::json& json) {
+CurveOfJson curve_from_json(const nlohmann::json& object, const std::string& name,
+                            const std::string& form_key, std::string_view source) {
+    auto it = object.find(name);
+    if (it == object.end() || !it->is_array() ||
+        !std::all_of(it->begin(), it->end(), [](const auto& c) { return c.is_number(); })) {
+        throw Error(
+            fmt::format("{}: the model needs \"{}\": a list of numbers (4 for Stockfish's "
+                        "cubic).",
+                        source, name));
+    }
+    CurveOfJson curve;
+    curve.coefficients = it->get<Coefficients>();
+    if (auto form = object.find(form_key); form != object.end()) {
+        auto parsed =
+            form->is_string() ? curve_form_from_name(form->get<std::string>()) : std::nullopt;
+        if (!parsed) {
+            throw Error(
+                fmt::format("{}: \"{}\" must name a form poly1 ... poly{} or rational1 "
+                            "... rational{}.",
+                            source, form_key, kMaxCurveDegree, kMaxCurveDegree));
+        }
+        curve.form = *parsed;
+    } else {
+        int degree = int(curve.coefficients.size()) - 1;
+        if (degree < kMinCurveDegree || degree > kMaxCurveDegree) {
+            throw Error(
+                fmt::format("{}: \"{}\" must hold 2 to {} numbers (4 for Stockfish's "
+                            "cubic).",
+                            source, name, kMaxCurveDegree + 1));
+        }
+        curve.form = {CurveKind::Polynomial, degree};
+    }
+    try {
+        check_coefficients(curve.form, curve.coefficients, name);
+    } catch (const Error& error) {
+        throw Error(fmt::format("{}: {}.", source, error.what()));
+    }
+    return curve;
+}
+
+std::optional<Covariance> covariance_from_json(const nlohmann::json& json, const WdlModel& model) {
     const nlohmann::json& object = json.contains("model") ? json["model"] : json;
     if (!object.is_object() || !object.contains("uncertainty")) return std::nullopt;
     const auto& uncertainty = object["uncertainty"];
     if (!uncertainty.is_object() || !uncertainty.contains("covariance")) return std::nullopt;
     const auto& rows = uncertainty["covariance"];
-    if (!rows.is_array() || rows.size() != 8) return std::nullopt;
-    std::array<std::array<double, 8>, 8> covariance{};
-    for (std::size_t i = 0; i < 8; ++i) {
-        if (!rows[i].is_array() || rows[i].size() != 8) return std::nullopt;
-        for (std::size_t j = 0; j < 8; ++j) {
+    const std::size_t n = std::size_t(model.parameter_count());
+    if (!rows.is_array() || rows.size() != n) return std::nullopt;
+    Covariance covariance(n, std::vector<double>(n));
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!rows[i].is_array() || rows[i].size() != n) return std::nullopt;
+        for (std::size_t j = 0; j < n; ++j) {
             if (!rows[i][j].is_number()) return std::nullopt;
             covariance[i][j] = rows[i][j].get<double>();
         }

@@ -41,8 +41,10 @@ NamedModel load_model(std::string_view spec) {
     if (fs::is_directory(path)) return from_stockfish(spec, path, std::nullopt);
     if (fs::is_regular_file(path)) {
         auto document = read_json_file(path);
-        return {std::string(spec), "model file " + path.string(),
-                model_from_json(document, path.string()), covariance_from_json(document)};
+        auto model = model_from_json(document, path.string());
+        auto covariance = covariance_from_json(document, model);
+        return {std::string(spec), "model file " + path.string(), std::move(model),
+                std::move(covariance)};
     }
     throw Error("unknown model \"" + std::string(spec) +
                 "\": not a model JSON file, a Stockfish source tree (DIR or DIR@REV), or a "

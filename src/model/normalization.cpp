@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "wdl/model/model_file.hpp"
 #include "wdl/model/model_lookup.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/python_format.hpp"
@@ -26,21 +27,16 @@ double required_number(const OrderedJson& object, const char* name) {
     return it->get<double>();
 }
 
-bool is_coefficient_list(const OrderedJson& value) {
-    return value.is_array() && value.size() == 4 &&
-           std::all_of(value.begin(), value.end(), [](const auto& c) { return c.is_number(); });
-}
-
 // The whole model of --NormalizeData JSON that gives "bs" as well as "as".
 WdlModel model_of(const OrderedJson& object, const DynamicNormalization& dynamic) {
-    const auto& bs = object["bs"];
-    if (!is_coefficient_list(bs))
-        throw Error("\"bs\" of --NormalizeData must be a list of 4 numbers.");
     if (dynamic.mom_target != std::floor(dynamic.mom_target) || dynamic.mom_target < 1)
         throw Error("momTarget of --NormalizeData must be a positive whole number with \"bs\".");
+    auto b = curve_from_json(nlohmann::json(object), "bs", "bForm", "--NormalizeData");
     WdlModel model;
     model.as = dynamic.as;
-    for (std::size_t i = 0; i < 4; ++i) model.bs[i] = bs[i].get<double>();
+    model.a_form = dynamic.form;
+    model.bs = std::move(b.coefficients);
+    model.b_form = b.form;
     model.mom_type = dynamic.mom_type;
     model.mom_target = int(dynamic.mom_target);
     model.mom_min = dynamic.mom_min;
@@ -67,15 +63,11 @@ Normalization Normalization::from_json(std::string_view json) {
     if (!object.is_object()) throw Error("--NormalizeData must be an object.");
 
     DynamicNormalization dynamic;
-    auto as = object.find("as");
-    if (as == object.end() || !as->is_array() || as->size() != 4 ||
-        !std::all_of(as->begin(), as->end(), [](const auto& c) { return c.is_number(); })) {
-        throw Error("--NormalizeData needs \"as\": a list of 4 numbers.");
-    }
-    for (std::size_t i = 0; i < 4; ++i) dynamic.as[i] = (*as)[i].get<double>();
+    auto a = curve_from_json(nlohmann::json(object), "as", "aForm", "--NormalizeData");
+    dynamic.as = std::move(a.coefficients);
+    dynamic.form = a.form;
     // The original turns the coefficients into floats before printing them.
-    *as = OrderedJson::array();
-    for (double c : dynamic.as) as->push_back(c);
+    object["as"] = dynamic.as;
 
     if (!object.contains("momType")) object["momType"] = "material";
     const auto& type = object["momType"];
@@ -94,7 +86,7 @@ Normalization Normalization::from_json(std::string_view json) {
 Normalization Normalization::with_dynamic(const DynamicNormalization& dynamic,
                                           const OrderedJson& shown) {
     Normalization normalization;
-    normalization.pawn_value_ = int(round_half_up(coefficient_sum(dynamic.as)));
+    normalization.pawn_value_ = int(round_half_up(curve_at_target(dynamic.form, dynamic.as)));
     normalization.dynamic_ = dynamic;
     normalization.description_ = "NormalizeData = " + util::python_repr(shown);
     return normalization;
@@ -112,8 +104,8 @@ Normalization Normalization::from_model(const WdlModel& model) {
         return value == std::floor(value) ? OrderedJson(static_cast<long long>(value))
                                           : OrderedJson(value);
     };
-    DynamicNormalization dynamic{model.mom_type, *model.mom_min, *model.mom_max,
-                                 double(model.mom_target), model.as};
+    DynamicNormalization dynamic{model.mom_type,           *model.mom_min, *model.mom_max,
+                                 double(model.mom_target), model.as,       model.a_form};
     // The description shows the model's normalization as --NormalizeData would spell it.
     OrderedJson shown;
     shown["momType"] = mom_type_name(model.mom_type);
@@ -121,6 +113,7 @@ Normalization Normalization::from_model(const WdlModel& model) {
     shown["momMax"] = bound(*model.mom_max);
     shown["momTarget"] = model.mom_target;
     shown["as"] = model.as;
+    if (!model.a_form.is_cubic()) shown["aForm"] = curve_form_name(model.a_form);
     Normalization normalization = with_dynamic(dynamic, shown);
     normalization.model_ = model;
     return normalization;
@@ -145,7 +138,7 @@ double Normalization::pawn_scale(int move, int material) const {
     const DynamicNormalization& d = *dynamic_;
     double mom = d.mom_type == MomType::Move ? move : material;
     double clamped = std::min(std::max(mom, d.mom_min), d.mom_max);
-    return poly3(d.as, clamped / d.mom_target);
+    return curve_value(d.form, d.as, clamped / d.mom_target);
 }
 
 // eval * N is exact in doubles for any int eval and N, so the static case rounds the same

@@ -21,8 +21,10 @@ constexpr std::string_view kInternalUnits = "internal";
 
 WdlModel model_of(const nlohmann::json& entry, const std::optional<int>& pawn_value_eg) {
     WdlModel model;
-    model.as = entry.at("as").get<Poly3>();
-    model.bs = entry.at("bs").get<Poly3>();
+    model.as = entry.at("as").get<Coefficients>();
+    model.bs = entry.at("bs").get<Coefficients>();
+    check_coefficients(model.a_form, model.as, "as");
+    check_coefficients(model.b_form, model.bs, "bs");
     auto type = mom_type_from_name(entry.at("momType").get<std::string>());
     if (!type) throw Error("unknown momType \"" + entry.at("momType").get<std::string>() + "\"");
     model.mom_type = *type;

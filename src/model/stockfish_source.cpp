@@ -36,13 +36,13 @@ std::string without_blanks(std::string_view text) {
 }
 
 // The numbers of "<name>[]={n1,n2,n3,n4}" in blank-free text.
-std::optional<Poly3> coefficients(const std::string& text, std::string_view name) {
+std::optional<Coefficients> coefficients(const std::string& text, std::string_view name) {
     std::string marker = std::string(name) + "[]={";
     std::size_t at = text.find(marker);
     if (at == std::string::npos) return std::nullopt;
     const char* p = text.data() + at + marker.size();
     const char* end = text.data() + text.size();
-    Poly3 c{};
+    Coefficients c(4);
     for (int i = 0; i < 4; ++i) {
         auto [next, error] = std::from_chars(p, end, c[std::size_t(i)]);
         if (error != std::errc() || next == end || *next != (i < 3 ? ',' : '}'))

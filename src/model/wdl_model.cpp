@@ -20,12 +20,21 @@ double WdlModel::clamped(double mom) const {
 
 double WdlModel::draw_rate_at_zero() const {
     // The original's closed form from the sums, which keeps its printed digits.
-    return 1 - 2 / (1 + std::exp(coefficient_sum(as) / coefficient_sum(bs)));
+    return 1 - 2 / (1 + std::exp(a_at_target() / b_at_target()));
 }
 
-std::string polynomial_text(const Poly3& c, int mom_target) {
-    return fmt::format("(({:5.3f} * x / {} + {:5.3f}) * x / {} + {:5.3f}) * x / {} + {:5.3f}", c[0],
-                       mom_target, c[1], mom_target, c[2], mom_target, c[3]);
+std::string curve_text(CurveForm form, const Coefficients& c, int mom_target) {
+    // Horner's rule written out, highest power first: the original's text for the cubic.
+    std::string text = fmt::format("{:5.3f}", c[0]);
+    for (int k = 1; k <= form.degree; ++k) {
+        if (k > 1) text = "(" + text + ")";
+        text += fmt::format(" * x / {} + {:5.3f}", mom_target, c[std::size_t(k)]);
+    }
+    if (form.kind == CurveKind::Rational) {
+        text = fmt::format("({}) / (1 + {:5.3f} * x / {})", text, c[std::size_t(form.degree + 1)],
+                           mom_target);
+    }
+    return text;
 }
 
 }  // namespace wdl::model

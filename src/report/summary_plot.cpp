@@ -42,7 +42,7 @@ Outcome model_outcome(const model::WdlModel& model, double eval, double mom) {
 
 // The input normalization's p_a at a mom, unclamped as the fitted curves are drawn.
 double input_pawn_scale(const model::DynamicNormalization& normalization, double mom) {
-    return model::poly3(normalization.as, mom / normalization.mom_target);
+    return model::curve_value(normalization.form, normalization.as, mom / normalization.mom_target);
 }
 
 // The plotted eval range spans whole hundreds of internal units that cover the given
@@ -225,8 +225,10 @@ class SummaryScript {
         scratch_.write("parameter_curves.dat", curves);
 
         const int target = model.model.mom_target;
-        const std::string p_a_title = "p_a = " + model::polynomial_text(model.model.as, target);
-        const std::string p_b_title = "p_b = " + model::polynomial_text(model.model.bs, target);
+        const std::string p_a_title =
+            "p_a = " + model::curve_text(model.model.a_form, model.model.as, target);
+        const std::string p_b_title =
+            "p_b = " + model::curve_text(model.model.b_form, model.model.bs, target);
         std::vector<std::string> items;
         if (count > 0) {
             scratch_.write("local_fits.dat", points);

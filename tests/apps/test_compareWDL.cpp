@@ -86,7 +86,7 @@ TEST_CASE("compareWDL reads a scoreWDL --json model and shows its error band",
 TEST_CASE("compareWDL input errors are one clear line and exit 1", "[apps][compareWDL]") {
     auto dir = fresh_directory("compare_errors");
     write_text_file(dir / "broken.json", "{\"as\": [1, 2, 3]");
-    write_text_file(dir / "short.json", "{\"as\": [1, 2, 3], \"bs\": [1, 2, 3, 4]}");
+    write_text_file(dir / "short.json", "{\"as\": [1], \"bs\": [1, 2, 3, 4]}");
     struct Case {
         std::vector<std::string> arguments;
         const char* expected;
@@ -94,7 +94,7 @@ TEST_CASE("compareWDL input errors are one clear line and exit 1", "[apps][compa
     for (const auto& [arguments, expected] :
          {Case{{"sf17", "sf99"}, "unknown model \"sf99\""},
           Case{{"sf17", "broken.json"}, "broken.json is not valid JSON"},
-          Case{{"sf17", "short.json"}, "short.json: the model needs \"as\""},
+          Case{{"sf17", "short.json"}, "short.json: \"as\" must hold 2 to 6 numbers"},
           Case{{"sf17", "sf16", "--moms", "30,58"}, "--moms are material values of sf17"},
           Case{{"sf17"}, "at least two models"}}) {
         auto run = compare(arguments, dir);

@@ -189,8 +189,8 @@ TEST_CASE("random halves of data/'s games confirm the jackknife's standard error
     wdl::counts::read_count_file(games, grid);
     wdl::fit::GroupedData data(grid);
     REQUIRE(data.group_count() > 780);
-    wdl::fit::FitOptions options{wdl::fit::Method::OptimizeProbability,
-                                 wdl::model::MomType::Material, 58, 10, normalization.pawn_value()};
+    wdl::fit::FitOptions options;  // optimizeProbability of material, target 58, winMin 10
+    options.pawn_value = normalization.pawn_value();
     auto full = wdl::fit::fit_model(data.total(), options);
     std::vector<std::vector<double>> weights;
     wdl::stats::Random random(2024);
@@ -210,8 +210,8 @@ TEST_CASE("random halves of data/'s games confirm the jackknife's standard error
     for (std::size_t i = 0; i < refits.size(); i += 2) {
         REQUIRE(refits[i].minimization.converged);
         REQUIRE(refits[i + 1].minimization.converged);
-        differences.push_back((wdl::model::coefficient_sum(refits[i].model.as) -
-                               wdl::model::coefficient_sum(refits[i + 1].model.as)) /
+        differences.push_back((wdl::model::curve_at_target({}, refits[i].model.as) -
+                               wdl::model::curve_at_target({}, refits[i + 1].model.as)) /
                               2);
     }
     double empirical = std::sqrt(wdl::stats::sample_variance(differences));

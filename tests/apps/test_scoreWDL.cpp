@@ -141,8 +141,8 @@ TEST_CASE("scoreWDL matches the original on every reference case", "[apps][score
             auto model = written["model"];
             auto as = printed_coefficients(run.output, "as");
             auto bs = printed_coefficients(run.output, "bs");
-            auto exact_as = model["as"].get<wdl::model::Poly3>();
-            auto exact_bs = model["bs"].get<wdl::model::Poly3>();
+            auto exact_as = model["as"].get<wdl::model::Coefficients>();
+            auto exact_bs = model["bs"].get<wdl::model::Coefficients>();
             auto ref_as = printed_coefficients(reference, "as");
             auto ref_bs = printed_coefficients(reference, "bs");
             int pawn = int(number_after(run.output, "const int NormalizeToPawnValue = "));

@@ -12,7 +12,7 @@ using wdl::model::MomType;
 namespace {
 
 // p(t) written out by hand, as a check of the comparison's arithmetic.
-double cubic(const wdl::model::Poly3& c, double t) {
+double cubic(const wdl::model::Coefficients& c, double t) {
     return c[0] * t * t * t + c[1] * t * t + c[2] * t + c[3];
 }
 
@@ -67,7 +67,7 @@ TEST_CASE("ply and move models meet at ply = 2 (move - 1), material models not a
     auto comparison = compare_models({sf16, sf161, sf17}, {{64}, {0}});
     const auto& row = comparison.rows[0];
     // SF 16.1 at move 33 = (33 / 32) of its target; SF 16 at ply 64 = its target.
-    CHECK(*row.a[0] == Approx(wdl::model::coefficient_sum(sf16.model.as)));
+    CHECK(*row.a[0] == Approx(wdl::model::curve_at_target({}, sf16.model.as)));
     CHECK(*row.a[1] == Approx(cubic(sf161.model.as, 33.0 / 32)));
     CHECK_FALSE(row.a[2]);
     CHECK_FALSE(comparison.models[2].comparable_mom);
@@ -75,7 +75,7 @@ TEST_CASE("ply and move models meet at ply = 2 (move - 1), material models not a
     CHECK_THAT(comparison.notes[0], Catch::Contains("ply = 2 (move - 1)"));
     CHECK_THAT(comparison.notes[1], Catch::Contains("compared only by its constants"));
     // The W/D/L of a model whose mom does not correspond is taken at its own target.
-    double a17 = wdl::model::coefficient_sum(sf17.model.as);
+    double a17 = wdl::model::curve_at_target({}, sf17.model.as);
     CHECK(comparison.wdl[0].models[2].draw == Approx(sf17.model.draw(0, 58)));
     CHECK(comparison.models[2].pawn_value == Approx(a17));
 }
@@ -83,7 +83,8 @@ TEST_CASE("ply and move models meet at ply = 2 (move - 1), material models not a
 TEST_CASE("models of PawnValueEg units are compared in internal units", "[compare]") {
     auto sf12 = load_model("sf12"), sf16 = load_model("sf16");
     auto comparison = compare_models({sf16, sf12}, {{64}, {1}});
-    CHECK(*comparison.rows[0].a[1] == Approx(2.08 * wdl::model::coefficient_sum(sf12.model.as)));
+    CHECK(*comparison.rows[0].a[1] ==
+          Approx(2.08 * wdl::model::curve_at_target({}, sf12.model.as)));
     CHECK_THAT(comparison.notes.back(), Catch::Contains("PawnValueEg"));
 }
 

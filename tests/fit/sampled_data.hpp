@@ -43,7 +43,8 @@ struct SampledFit {
 };
 
 inline SampledFit sample_and_fit(const synth::SamplerSettings& settings,
-                                 Method method = Method::OptimizeProbability) {
+                                 Method method = Method::OptimizeProbability,
+                                 model::CurveForm a_form = {}, model::CurveForm b_form = {}) {
     SampledFit sampled;
     sampled.grid = std::make_unique<CountGrid>(GridFilter{}, settings.normalization, true);
     auto counts = synth::sample_counts(settings, synth::SyntheticPositions(5));
@@ -51,8 +52,10 @@ inline SampledFit sample_and_fit(const synth::SamplerSettings& settings,
         sampled.grid->add_to_group(group, counts::unpack_key(key), std::int64_t(count));
     });
     sampled.data = std::make_unique<GroupedData>(*sampled.grid);
-    sampled.options = {method, model::MomType::Material, 58, 10,
-                       settings.normalization.pawn_value()};
+    sampled.options.method = method;
+    sampled.options.pawn_value = settings.normalization.pawn_value();
+    sampled.options.a_form = a_form;
+    sampled.options.b_form = b_form;
     sampled.fit = fit_model(sampled.data->total(), sampled.options);
     return sampled;
 }

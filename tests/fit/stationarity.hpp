@@ -81,7 +81,7 @@ inline Eigen::Matrix<double, 8, 1> objective_gradient(Objective objective,
 }
 
 inline Stationarity stationarity(Objective objective, std::span<const MomData> moms, int mom_target,
-                                 const model::Poly3& as, const model::Poly3& bs) {
+                                 const model::Coefficients& as, const model::Coefficients& bs) {
     std::array<double, 8> c{as[0], as[1], as[2], as[3], bs[0], bs[1], bs[2], bs[3]};
     Stationarity result;
     result.gradient = objective_gradient(objective, moms, mom_target, c, &result.objective);

@@ -24,7 +24,7 @@ TEST_CASE("jackknife intervals cover the truth on games, independent intervals d
     for (int draw = 0; draw < kDraws; ++draw) {
         auto settings = sampler(60000, true, 64, 1000 + std::uint64_t(draw));
         settings.positions_per_game = 60;
-        truth = wdl::model::coefficient_sum(settings.model.as);
+        truth = wdl::model::curve_at_target({}, settings.model.as);
         auto sampled = sample_and_fit(settings);
         if (!sampled.fit.uncertainty) continue;
         ++fits;

@@ -16,7 +16,8 @@
 using namespace wdl::fit;
 using namespace wdl::testing;
 using wdl::fit::test::stationarity;
-using wdl::model::Poly3;
+using wdl::model::Coefficients;
+using wdl::model::WdlModel;
 
 namespace {
 
@@ -25,13 +26,14 @@ const auto kDefaultNormalization =
 
 // Largest deviation of the win and draw rates of a fitted model from the true one over
 // internal evals [-400, 400] and materials 17..78 (t = material / 58).
-double max_rate_error(const Poly3& as, const Poly3& bs, const Poly3& true_as,
-                      const Poly3& true_bs) {
+double max_rate_error(const Coefficients& as, const Coefficients& bs, const Coefficients& true_as,
+                      const Coefficients& true_bs) {
     double error = 0;
     for (int material = 17; material <= 78; ++material) {
         double t = material / 58.0;
-        double a = wdl::model::poly3(as, t), b = wdl::model::poly3(bs, t);
-        double ta = wdl::model::poly3(true_as, t), tb = wdl::model::poly3(true_bs, t);
+        double a = wdl::model::curve_value({}, as, t), b = wdl::model::curve_value({}, bs, t);
+        double ta = wdl::model::curve_value({}, true_as, t),
+               tb = wdl::model::curve_value({}, true_bs, t);
         for (int x = -400; x <= 400; ++x) {
             error = std::max(
                 error, std::abs(wdl::model::win_rate(x, a, b) - wdl::model::win_rate(x, ta, tb)));
@@ -42,9 +44,30 @@ double max_rate_error(const Poly3& as, const Poly3& bs, const Poly3& true_as,
     return error;
 }
 
+// Options of a fit of Stockfish's cubics.
+FitOptions options_of(Method method, wdl::model::MomType mom_type, int mom_target,
+                      std::int64_t win_min, int pawn_value) {
+    FitOptions options;
+    options.method = method;
+    options.mom_type = mom_type;
+    options.mom_target = mom_target;
+    options.win_min = win_min;
+    options.pawn_value = pawn_value;
+    return options;
+}
+
 FitResult fit(const std::vector<MomData>& moms, Method method, int mom_target = 58) {
-    return fit_model(moms, {method, wdl::model::MomType::Material, mom_target, 10,
-                            kDefaultNormalization.pawn_value()});
+    return fit_model(moms, options_of(method, wdl::model::MomType::Material, mom_target, 10,
+                                      kDefaultNormalization.pawn_value()));
+}
+
+// A cubic model with these coefficients, of `mom_target`.
+WdlModel cubic_model(const Coefficients& as, const Coefficients& bs, int mom_target) {
+    WdlModel model;
+    model.as = as;
+    model.bs = bs;
+    model.mom_target = mom_target;
+    return model;
 }
 
 }  // namespace
@@ -53,7 +76,8 @@ TEST_CASE("the synthetic model is recovered accurately", "[fit][synthetic]") {
     auto moms = load_reference_moms("synth_1M.json", {}, kDefaultNormalization);
     auto truth =
         nlohmann::json::parse(read_text_file(test_data_path("reference/fit/synth_1M.truth.json")));
-    Poly3 true_as = truth["as"].get<Poly3>(), true_bs = truth["bs"].get<Poly3>();
+    Coefficients true_as = truth["as"].get<Coefficients>(),
+                 true_bs = truth["bs"].get<Coefficients>();
     for (auto [method, reference] :
          {std::pair{Method::FitDensity, "synth1M_fitDensity.txt"},
           std::pair{Method::OptimizeProbability, "synth1M_optimizeProbability.txt"},
@@ -99,25 +123,24 @@ TEST_CASE("the original's dev results are not optima but ours are", "[fit][dev]"
         std::string original =
             read_text_file(test_data_path("reference/fit/" + std::string(c.reference)));
         auto moms = load_reference_moms("dev_counts.json", c.filter, c.normalization);
-        Poly3 as = printed_coefficients(original, "as"), bs = printed_coefficients(original, "bs");
+        WdlModel theirs_model = cubic_model(printed_coefficients(original, "as"),
+                                            printed_coefficients(original, "bs"), c.mom_target);
         double theirs = number_after(original, "Final objective function:    ");
         // Our objective at their coefficients is their objective (up to the printed rounding).
-        CHECK(model_objective(c.objective, moms, c.mom_target, as, bs) ==
-              Approx(theirs).margin(1e-8));
+        CHECK(model_objective(c.objective, moms, theirs_model) == Approx(theirs).margin(1e-8));
 
         Method method = c.objective == Objective::Probability ? Method::OptimizeProbability
                                                               : Method::OptimizeScore;
-        auto ours = fit_model(
-            moms, {method, c.filter.mom_type, c.mom_target, 10, c.normalization.pawn_value()});
+        auto ours = fit_model(moms, options_of(method, c.filter.mom_type, c.mom_target, 10,
+                                               c.normalization.pawn_value()));
         REQUIRE(ours.minimization->converged);
-        auto from_theirs = optimize_globally(c.objective, moms, c.mom_target, as, bs);
+        auto from_theirs = optimize_globally(c.objective, moms, theirs_model);
         REQUIRE(from_theirs.converged);
-        double improved = model_objective(c.objective, moms, c.mom_target, as, bs);
+        double improved = model_objective(c.objective, moms, theirs_model);
         CHECK(improved < theirs - 1e-6);
         CHECK(improved == Approx(*ours.final_objective).margin(1e-9));
         // The objective is so flat that equal optima may round p_a(1) either way.
-        CHECK(std::abs(wdl::model::coefficient_sum(as) -
-                       wdl::model::coefficient_sum(ours.model.as)) < 1.0);
+        CHECK(std::abs(theirs_model.a_at_target() - ours.model.a_at_target()) < 1.0);
     }
 }
 
@@ -133,7 +156,7 @@ TEST_CASE("the global fits end at a stationary point of the objective", "[fit][d
             "{}: objective {:.17g} (ours {:.17g}), Newton decrement {:.3g}, "
             "gradient {:.3g}, sum(as) {:.6f}",
             method_name(method), check.objective, *result.final_objective, check.newton_decrement,
-            check.gradient.norm(), wdl::model::coefficient_sum(result.model.as)));
+            check.gradient.norm(), wdl::model::curve_at_target({}, result.model.as)));
         CHECK(result.minimization->converged);
         CHECK(check.objective == Approx(*result.final_objective).epsilon(1e-14));
         REQUIRE(check.hessian_positive_definite);
@@ -148,8 +171,8 @@ TEST_CASE("an undetermined global fit is reported as not converged", "[fit][opti
     auto moms = load_reference_moms("dev_counts.json", {}, kDefaultNormalization);
     std::vector<MomData> two_moms{moms[20], moms[40]};
     for (Objective objective : {Objective::Probability, Objective::Score}) {
-        Poly3 as{0, 0, 0, 350}, bs{0, 0, 0, 100};
-        auto result = optimize_globally(objective, two_moms, 58, as, bs);
+        WdlModel start = cubic_model({0, 0, 0, 350}, {0, 0, 0, 100}, 58);
+        auto result = optimize_globally(objective, two_moms, start);
         CHECK_FALSE(result.converged);
         CHECK_THAT(result.message, Catch::Contains("do not determine all parameters"));
     }
@@ -157,8 +180,8 @@ TEST_CASE("an undetermined global fit is reported as not converged", "[fit][opti
 
 TEST_CASE("moms with too few wins are skipped but still count globally", "[fit][winMin]") {
     auto moms = load_reference_moms("dev_counts.json", {}, kDefaultNormalization);
-    auto result =
-        fit_model(moms, {Method::OptimizeProbability, wdl::model::MomType::Material, 58, 500, 385});
+    auto result = fit_model(
+        moms, options_of(Method::OptimizeProbability, wdl::model::MomType::Material, 58, 500, 385));
     REQUIRE_FALSE(result.skipped_moms.empty());
     CHECK(result.local_fits.size() + result.skipped_moms.size() == moms.size());
     for (int mom : result.skipped_moms) {
@@ -166,13 +189,13 @@ TEST_CASE("moms with too few wins are skipped but still count globally", "[fit][
         CHECK(it->wins < 500);
     }
     // The initial objective covers every mom: recompute it from the stage-2 cubics.
-    auto density =
-        fit_model(moms, {Method::FitDensity, wdl::model::MomType::Material, 58, 500, 385});
+    auto density = fit_model(
+        moms, options_of(Method::FitDensity, wdl::model::MomType::Material, 58, 500, 385));
     CHECK_FALSE(density.initial_objective);
     CHECK(result.final_objective < result.initial_objective);
-    CHECK_THROWS_AS(
-        fit_model(moms, {Method::FitDensity, wdl::model::MomType::Material, 58, 1000000, 385}),
-        std::runtime_error);
+    CHECK_THROWS_AS(fit_model(moms, options_of(Method::FitDensity, wdl::model::MomType::Material,
+                                               58, 1000000, 385)),
+                    std::runtime_error);
 }
 
 TEST_CASE("the objectives' derivatives are exact", "[fit][objective]") {
@@ -201,13 +224,13 @@ TEST_CASE("the objectives' derivatives are exact", "[fit][objective]") {
 }
 
 TEST_CASE("cubic fits reproduce exact cubics", "[fit][cubic]") {
-    Poly3 truth{-84.2, 212.1, -162.2, 420.4};
+    Coefficients truth{-84.2, 212.1, -162.2, 420.4};
     std::vector<double> ts, ys;
     for (int m = 17; m <= 78; m += 3) {
         ts.push_back(m / 58.0);
-        ys.push_back(wdl::model::poly3(truth, m / 58.0));
+        ys.push_back(wdl::model::curve_value({}, truth, m / 58.0));
     }
-    auto c = fit_cubic(ts, ys);
+    auto c = fit_polynomial(ts, ys, 3);
     REQUIRE(c);
     for (int k = 0; k < 4; ++k) CHECK((*c)[k] == Approx(truth[k]).epsilon(1e-9));
 }
@@ -220,11 +243,11 @@ TEST_CASE("cubic fits solve the least-squares problem exactly", "[fit][cubic]") 
         ts.push_back(m / 58.0);
         ys.push_back(300 + 2 * m + 90 * std::sin(m * 0.7) + (m % 3 ? 25 : -40));
     }
-    auto c = *fit_cubic(ts, ys);
+    auto c = *fit_polynomial(ts, ys, 3);
     for (int power = 0; power <= 3; ++power) {
         double orthogonality = 0, scale = 0;
         for (std::size_t i = 0; i < ts.size(); ++i) {
-            double residual = ys[i] - wdl::model::poly3(c, ts[i]);
+            double residual = ys[i] - wdl::model::curve_value({}, c, ts[i]);
             orthogonality += residual * std::pow(ts[i], power);
             scale += std::abs(ys[i] * std::pow(ts[i], power));
         }
@@ -235,9 +258,9 @@ TEST_CASE("cubic fits solve the least-squares problem exactly", "[fit][cubic]") 
 
 TEST_CASE("cubic fits that the points do not determine fail", "[fit][cubic]") {
     std::vector<double> three_ts{0.5, 0.5, 0.8, 1.0, 1.0}, ys{300, 310, 320, 330, 340};
-    CHECK_FALSE(fit_cubic(three_ts, ys));
+    CHECK_FALSE(fit_polynomial(three_ts, ys, 3));
     std::vector<double> ts{0.4, 0.6, 0.8, 1.0, 1.2}, not_finite{300, NAN, 320, 330, 340};
-    CHECK_FALSE(fit_cubic(ts, not_finite));
+    CHECK_FALSE(fit_polynomial(ts, not_finite, 3));
 }
 
 // An eval that is not a number stands for data no solver can fit.
@@ -284,7 +307,8 @@ TEST_CASE("standard errors of a likelihood fit cover the true model and shrink a
     auto moms = load_reference_moms("synth_1M.json", {}, kDefaultNormalization);
     auto truth =
         nlohmann::json::parse(read_text_file(test_data_path("reference/fit/synth_1M.truth.json")));
-    Poly3 true_as = truth["as"].get<Poly3>(), true_bs = truth["bs"].get<Poly3>();
+    Coefficients true_as = truth["as"].get<Coefficients>(),
+                 true_bs = truth["bs"].get<Coefficients>();
     auto result = fit(moms, Method::OptimizeProbability);
     REQUIRE(result.uncertainty);
     const FitUncertainty& uncertainty = *result.uncertainty;
@@ -292,10 +316,10 @@ TEST_CASE("standard errors of a likelihood fit cover the true model and shrink a
     CAPTURE(pawn_error, spread_error);
     CHECK(pawn_error > 0.1);
     CHECK(pawn_error < 10);
-    CHECK(std::abs(wdl::model::coefficient_sum(result.model.as) -
-                   wdl::model::coefficient_sum(true_as)) < 4 * pawn_error);
-    CHECK(std::abs(wdl::model::coefficient_sum(result.model.bs) -
-                   wdl::model::coefficient_sum(true_bs)) < 4 * spread_error);
+    CHECK(std::abs(wdl::model::curve_at_target({}, result.model.as) -
+                   wdl::model::curve_at_target({}, true_as)) < 4 * pawn_error);
+    CHECK(std::abs(wdl::model::curve_at_target({}, result.model.bs) -
+                   wdl::model::curve_at_target({}, true_bs)) < 4 * spread_error);
     for (int i = 0; i < 8; ++i) {
         CHECK(uncertainty.covariance[i][i] > 0);
         for (int j = 0; j < i; ++j)
@@ -313,7 +337,7 @@ TEST_CASE("standard errors of a likelihood fit cover the true model and shrink a
             cell.losses *= 4;
         }
     }
-    auto smaller = probability_fit_uncertainty(quadrupled, 58, result.model.as, result.model.bs);
+    auto smaller = probability_fit_uncertainty(quadrupled, result.model);
     REQUIRE(smaller);
     CHECK(smaller->pawn_value_error == Approx(pawn_error / 2).epsilon(1e-9));
     CHECK(smaller->spread_error == Approx(spread_error / 2).epsilon(1e-9));

@@ -120,7 +120,7 @@ TEST_CASE("the history walk finds every model change and the releases that shipp
     CHECK(models[0].subject == "Provide WDL statistics");
     CHECK(models[0].release_tags == std::vector<std::string>{"sf_12", "sf_13"});
     CHECK(models[0].name == "sf13");
-    CHECK(models[0].model.as == Poly3{-8.24404295, 64.23892342, -95.73056462, 153.86478679});
+    CHECK(models[0].model.as == Coefficients{-8.24404295, 64.23892342, -95.73056462, 153.86478679});
     CHECK(models[0].model.mom_type == MomType::Ply);
     CHECK(models[0].model.mom_max == 240);
     CHECK(models[0].model.mom_target == 64);
@@ -138,7 +138,7 @@ TEST_CASE("the history walk finds every model change and the releases that shipp
     CHECK(models[1].model.mom_min == 17);
     CHECK(models[1].model.mom_max == 78);
     CHECK(models[1].model.mom_target == 58);
-    CHECK(models[1].model.bs == Poly3{83.86794042, -136.06112997, 69.98820887, 47.62901433});
+    CHECK(models[1].model.bs == Coefficients{83.86794042, -136.06112997, 69.98820887, 47.62901433});
     CHECK_FALSE(models[1].eval_expression);
     CHECK_FALSE(models[1].pawn_value_eg);
     CHECK(models[1].eval_units == "internal");

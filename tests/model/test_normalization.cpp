@@ -59,7 +59,7 @@ TEST_CASE("NormalizeData JSON prints as a Python dict in the given order",
 TEST_CASE("invalid NormalizeData is rejected clearly", "[model][normalization]") {
     for (const char* bad :
          {"{", "[]", R"({"momMin": 1, "momMax": 2, "momTarget": 3})",
-          R"({"momMin": 1, "momMax": 2, "momTarget": 3, "as": [1, 2, 3]})",
+          R"({"momMin": 1, "momMax": 2, "momTarget": 3, "as": [1]})",
           R"({"momType": "ply", "momMin": 1, "momMax": 2, "momTarget": 3, "as": [1, 2, 3, 4]})",
           R"({"momMax": 2, "momTarget": 3, "as": [1, 2, 3, 4]})"}) {
         CAPTURE(bad);

@@ -52,8 +52,8 @@ TEST_CASE("the registry holds every model of the facts file", "[model][registry]
         const auto& model = models[i].model;
         CAPTURE(entry["date"]);
         CHECK(models[i].commit == entry["commit"]);
-        CHECK(model.as == entry["as"].get<Poly3>());
-        CHECK(model.bs == entry["bs"].get<Poly3>());
+        CHECK(model.as == entry["as"].get<Coefficients>());
+        CHECK(model.bs == entry["bs"].get<Coefficients>());
         CHECK(mom_type_name(model.mom_type) == entry["momType"].get<std::string>());
         CHECK(model.mom_target == entry["momTarget"].get<int>());
         CHECK(model.mom_max == entry["momMax"].get<double>());
@@ -73,7 +73,7 @@ TEST_CASE("p_a at the target is the NormalizeToPawnValue the source states", "[m
     for (const auto& published : published_models()) {
         if (!published.stated_pawn_value) continue;
         ++stated;
-        double sum = coefficient_sum(published.model.as);
+        double sum = curve_at_target({}, published.model.as);
         CAPTURE(published.date, sum, *published.stated_pawn_value);
         // Until SF 16 the source asserted the truncated sum, from SF 16.1 on the rounded one.
         bool truncated = published.model.mom_type == MomType::Ply;

@@ -35,20 +35,20 @@ TEST_CASE("a model gives win, draw and loss rates that sum to one", "[model][wdl
     }
     // At eval = a(mom) the engine wins half of its games, by the definition of a.
     CHECK(model.win(model.a(58), 58) == Approx(0.5));
-    CHECK(model.a(58) == Approx(wdl::model::coefficient_sum(model.as)));
+    CHECK(model.a(58) == Approx(wdl::model::curve_at_target({}, model.as)));
 }
 
 TEST_CASE("the derived constants follow from the coefficient sums", "[model][wdl]") {
     WdlModel model = stockfish_17();
-    double sum_a = wdl::model::coefficient_sum(model.as);
-    double sum_b = wdl::model::coefficient_sum(model.bs);
+    double sum_a = wdl::model::curve_at_target({}, model.as);
+    double sum_b = wdl::model::curve_at_target({}, model.bs);
     CHECK(model.pawn_value() == long(sum_a + 0.5));
     CHECK(model.pawn_value() == 372);
     CHECK(model.spread() == long(sum_b + 0.5));
     CHECK(model.normalized_spread() == Approx(sum_b / sum_a));
     // The draw rate at eval 0 is 1 - 2 win(0) at the target.
     CHECK(model.draw_rate_at_zero() == Approx(1 - 2 * model.win(0, 58)));
-    CHECK(wdl::model::polynomial_text({-1.5, 2, 3.25, 400}, 58) ==
+    CHECK(wdl::model::curve_text({}, {-1.5, 2, 3.25, 400}, 58) ==
           "((-1.500 * x / 58 + 2.000) * x / 58 + 3.250) * x / 58 + 400.000");
 }
 
@@ -70,7 +70,7 @@ TEST_CASE("models round-trip through their JSON", "[model][file]") {
 
 TEST_CASE("malformed model JSON is an error naming its source", "[model][file]") {
     for (const char* text :
-         {R"({"as": [1, 2, 3], "bs": [1, 2, 3, 4]})", R"({"as": [1, 2, 3, 4]})",
+         {R"({"as": [1, 2, 3, 4, 5, 6, 7], "bs": [1, 2, 3, 4]})", R"({"as": [1, 2, 3, 4]})",
           R"({"as": [1, 2, 3, 4], "bs": [1, 2, 3, 4], "momType": "plies"})",
           R"({"as": [1, 2, 3, 4], "bs": [1, 2, 3, 4], "momTarget": 0})", "[1]"}) {
         CAPTURE(text);

@@ -24,11 +24,11 @@ using namespace wdl::report;
 namespace {
 
 // Stockfish-like fitted coefficients (c3..c0) at material 58.
-const wdl::model::Poly3 true_a{-379.008, 1382.335, -1636.926, 988.694};
-const wdl::model::Poly3 true_b{-871.995, 2535.965, -1875.985, 654.140};
+const wdl::model::Coefficients true_a{-379.008, 1382.335, -1636.926, 988.694};
+const wdl::model::Coefficients true_b{-871.995, 2535.965, -1875.985, 654.140};
 
 // The cubic in mom / 58, written out here as an independent check of the plotted curves.
-double evaluate(const wdl::model::Poly3& c, double mom) {
+double evaluate(const wdl::model::Coefficients& c, double mom) {
     const double t = mom / 58;
     return ((c[0] * t + c[1]) * t + c[2]) * t + c[3];
 }

@@ -21,10 +21,10 @@ std::string reference_fit_output(const std::string& name) {
     return read_text_file(test_data_path("reference/fit/" + name + ".txt"));
 }
 
-model::Poly3 printed_coefficients(const std::string& text, const std::string& name) {
+model::Coefficients printed_coefficients(const std::string& text, const std::string& name) {
     std::string line = line_starting(text, "    constexpr double " + name + "[] = {");
     if (line.empty()) throw std::runtime_error("no " + name + " line");
-    model::Poly3 c{};
+    model::Coefficients c(4);
     std::sscanf(line.c_str() + line.find('{') + 1, "%lf, %lf, %lf, %lf", &c[0], &c[1], &c[2],
                 &c[3]);
     return c;

@@ -20,7 +20,7 @@ std::vector<fit::MomData> load_reference_moms(const std::string& input,
 std::string reference_fit_output(const std::string& name);
 
 // The 4 numbers of "    constexpr double as[] = {c3, c2, c1, c0};" (name "as" or "bs").
-model::Poly3 printed_coefficients(const std::string& text, const std::string& name);
+model::Coefficients printed_coefficients(const std::string& text, const std::string& name);
 
 // The number after the line's prefix; throws if no line starts with it.
 double number_after(const std::string& text, const std::string& prefix);

@@ -40,6 +40,7 @@ struct ScoreWdlOptions {
     std::optional<std::string> normalize_data;   // dynamic (default: kDefaultNormalizeData)
     fit::GridFilter filter;                      // moves, material, evalMax and the momType
     int mom_target = 58;
+    model::CurveForm a_form, b_form;  // of the fitted curves: Stockfish's cubics by default
     fit::Method method = fit::Method::OptimizeProbability;
     std::int64_t win_min = 10;
     PlotMode plot = PlotMode::SaveAndShow;

@@ -15,9 +15,10 @@ struct SynthWdlOptions {
     std::filesystem::path output = "synthWDL.json";
     std::uint64_t seed = 1;
     // The truth: a model (a registry name, a model file, a Stockfish source; model::load_model),
-    // or as and bs with the mom type and target, or by default Stockfish 18's model.
+    // or as and bs (polynomials, highest power first) with the mom type and target, or by
+    // default Stockfish 18's model.
     std::optional<std::string> model;
-    std::optional<model::Poly3> as, bs;
+    std::optional<model::Coefficients> as, bs;
     model::MomType mom_type = model::MomType::Material;
     int mom_target = 58;
     // How the engine displays evals, as scoreWDL takes it.

@@ -53,22 +53,26 @@ LocalResult fit_density(const MomData& mom, LocalFit start);
 // Stage 1 refinement: minimizes the objective over the data of one mom only (as stage 3).
 LocalResult refine_locally(Objective objective, const MomData& mom, LocalFit start);
 
-// Stage 2: least-squares cubic through the points (ts[i], ys[i]), solved exactly; none when
-// the points do not determine a cubic (fewer than 4 distinct ts) or are not finite.
-std::optional<model::Poly3> fit_cubic(std::span<const double> ts, std::span<const double> ys);
+// Stage 2: least-squares polynomial of `degree` through the points (ts[i], ys[i]), solved
+// exactly; none when the points do not determine one (fewer than degree + 1 distinct ts) or
+// are not finite. Highest power first.
+std::optional<model::Coefficients> fit_polynomial(std::span<const double> ts,
+                                                  std::span<const double> ys, int degree);
 
-// Stage 3: minimizes the objective over all 8 coefficients on all moms; as and bs hold the
-// start and receive the optimum. BFGS, then Newton's method on the exact Hessian; converged
-// means a Newton step promises less than 1e-14 of the objective.
-Minimization optimize_globally(Objective objective, std::span<const MomData> moms, int mom_target,
-                               model::Poly3& as, model::Poly3& bs);
+// Stage 3: minimizes the objective over all coefficients of the model's two curves on all
+// moms; the model holds the forms and the start and receives the optimum. BFGS, then Newton's
+// method on the exact Hessian; converged means a Newton step promises less than 1e-14 of the
+// objective.
+Minimization optimize_globally(Objective objective, std::span<const MomData> moms,
+                               model::WdlModel& model);
 
 struct FitOptions {
     Method method = Method::OptimizeProbability;
     model::MomType mom_type = model::MomType::Material;
     int mom_target = 58;
     std::int64_t win_min = 10;
-    int pawn_value = 328;  // start of the local fits: a = pawn value, b = pawn value / 6
+    int pawn_value = 328;             // start of the local fits: a = pawn value, b = pawn value / 6
+    model::CurveForm a_form, b_form;  // Stockfish's cubics unless another form is asked for
 };
 
 // A mom whose local fit did not converge: it is left out of the polynomial fits.
@@ -77,21 +81,20 @@ struct FailedLocalFit {
     std::string reason;
 };
 
-// How certain an optimizeProbability fit is. The covariance of the 8 coefficients is the
+// How certain an optimizeProbability fit is. The covariance of the coefficients is the
 // inverse of the Fisher information: N times the Hessian of the mean negative log-likelihood
 // at the optimum. It takes the positions as independent draws; the positions of one game are
 // not, so its errors are lower bounds of the true ones.
 struct FitUncertainty {
-    std::array<std::array<double, 8>, 8> covariance{};  // c3..c0 of p_a, then of p_b
-    double pawn_value_error = 0;                        // standard error of p_a(1) = sum(as)
-    double spread_error = 0;                            // standard error of p_b(1) = sum(bs)
+    model::Covariance covariance;  // of p_a's coefficients, then p_b's
+    double pawn_value_error = 0;   // standard error of p_a(1) (for the cubic, sum(as))
+    double spread_error = 0;       // standard error of p_b(1)
 };
 
-// The uncertainty of the maximum-likelihood coefficients as, bs; none if the information
-// matrix is not positive definite there (the data do not determine every coefficient).
+// The uncertainty of the maximum-likelihood model; none if the information matrix is not
+// positive definite there (the data do not determine every coefficient).
 std::optional<FitUncertainty> probability_fit_uncertainty(std::span<const MomData> moms,
-                                                          int mom_target, const model::Poly3& as,
-                                                          const model::Poly3& bs);
+                                                          const model::WdlModel& model);
 
 struct FitResult {
     std::vector<int> skipped_moms;  // too few wins for a local fit
@@ -104,8 +107,8 @@ struct FitResult {
     std::optional<FitUncertainty> uncertainty;  // converged optimizeProbability fits only
 };
 
-// Runs stages 1-3 for an optimize or fitDensity method. Throws wdl::Error when fewer
-// than 4 moms have a local fit, or a cubic fit fails.
+// Runs stages 1-3 for an optimize or fitDensity method. Throws wdl::Error when fewer moms
+// have a local fit than the curves have coefficients, or a polynomial fit fails.
 FitResult fit_model(std::span<const MomData> moms, const FitOptions& options);
 
 // A fit of data that differ little from data already fitted (a resampled replicate, the

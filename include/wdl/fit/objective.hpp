@@ -7,6 +7,7 @@
 
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/model/wdl_math.hpp"
+#include "wdl/model/wdl_model.hpp"
 
 // The objectives minimized by the optimize modes, on aggregated counts (one term per
 // (mom, eval, outcome) cell), with exact derivatives.
@@ -39,8 +40,9 @@ LossSum loss_sum(Objective objective, std::span<const Cell> cells, double a, dou
 // The objective as the original reports it, from the loss sum over N positions.
 double report_value(Objective objective, double loss_sum, double total_count);
 
-// The objective of the full model (8 coefficients) over all moms, as reported.
-double model_objective(Objective objective, std::span<const MomData> moms, int mom_target,
-                       const model::Poly3& as, const model::Poly3& bs);
+// The objective of the full model (its curves at mom / momTarget, unclamped, in the data's
+// units) over all moms, as reported; +infinity where a curve is not defined.
+double model_objective(Objective objective, std::span<const MomData> moms,
+                       const model::WdlModel& model);
 
 }  // namespace wdl::fit

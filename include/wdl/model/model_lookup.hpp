@@ -1,6 +1,5 @@
 #pragma once
 
-#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,7 +14,7 @@ struct NamedModel {
     std::string description;  // where it comes from, e.g. "Stockfish 17 (2054add2, 2024-09-03)"
     WdlModel model;
     // The covariance of as then bs, where the source states one (a scoreWDL --json file).
-    std::optional<std::array<std::array<double, 8>, 8>> covariance;
+    std::optional<Covariance> covariance;
 };
 
 // A model given as a registry name (sf18, sf17.1, ..., sf, sf@DATE, sf@COMMIT), a scoreWDL --json

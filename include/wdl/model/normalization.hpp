@@ -15,7 +15,8 @@ namespace wdl::model {
 struct DynamicNormalization {
     MomType mom_type = MomType::Material;
     double mom_min = 17, mom_max = 78, mom_target = 58;
-    Poly3 as{};
+    Coefficients as = Coefficients(4, 0.0);  // p_a, Stockfish's cubic or another form
+    CurveForm form;
 };
 
 // Python's round() of a double: to nearest, ties to even.

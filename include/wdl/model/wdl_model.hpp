@@ -4,11 +4,12 @@
 #include <string>
 #include <string_view>
 
+#include "wdl/model/curve.hpp"
 #include "wdl/model/wdl_math.hpp"
 #include "wdl/util/enum_names.hpp"
 
-// A complete WDL model (docs/model.md): the cubics a(mom) and b(mom) of wdl_math, with what
-// their argument is, and the constants Stockfish derives from them.
+// A complete WDL model (docs/model.md): the curves a(mom) and b(mom) (Stockfish's cubics, or
+// another form), with what their argument is, and the constants Stockfish derives from them.
 namespace wdl::model {
 
 // What the polynomials' argument counts: the material on the board (P + 3N + 3B + 5R + 9Q of
@@ -32,7 +33,9 @@ inline long round_half_up(double value) { return long(value + 0.5); }
 inline constexpr int kReleasedPawnValueEg = 208;
 
 struct WdlModel {
-    Poly3 as{}, bs{};
+    // Stockfish's as[] and bs[] for its cubics; other forms' coefficients as curve.hpp orders them.
+    Coefficients as = Coefficients(4, 0.0), bs = Coefficients(4, 0.0);
+    CurveForm a_form, b_form;
     MomType mom_type = MomType::Material;
     int mom_target = 58;
     // Stockfish clamps the mom before dividing by the target (material to 17..78); a fitted
@@ -44,8 +47,18 @@ struct WdlModel {
 
     double clamped(double mom) const;
     // a and b in internal units at a mom value (clamped as the model clamps it).
-    double a(double mom) const { return eval_scale * poly3(as, clamped(mom) / mom_target); }
-    double b(double mom) const { return eval_scale * poly3(bs, clamped(mom) / mom_target); }
+    double a(double mom) const {
+        return eval_scale * curve_value(a_form, as, clamped(mom) / mom_target);
+    }
+    double b(double mom) const {
+        return eval_scale * curve_value(b_form, bs, clamped(mom) / mom_target);
+    }
+    // p_a(1) and p_b(1) in the coefficients' units: for the cubics, the sums of as[] and bs[].
+    double a_at_target() const { return curve_at_target(a_form, as); }
+    double b_at_target() const { return curve_at_target(b_form, bs); }
+    // Stockfish's form: both curves cubic polynomials, which its code evaluates.
+    bool has_stockfish_form() const { return a_form.is_cubic() && b_form.is_cubic(); }
+    int parameter_count() const { return a_form.parameter_count() + b_form.parameter_count(); }
 
     double win(double eval, double mom) const { return win_rate(eval, a(mom), b(mom)); }
     double draw(double eval, double mom) const { return draw_rate(eval, a(mom), b(mom)); }
@@ -54,15 +67,18 @@ struct WdlModel {
 
     // NormalizeToPawnValue: the internal eval at which the engine wins half of its games at
     // the target mom, displayed as +1.00.
-    long pawn_value() const { return round_half_up(eval_scale * coefficient_sum(as)); }
-    long spread() const { return round_half_up(eval_scale * coefficient_sum(bs)); }
-    double normalized_spread() const { return coefficient_sum(bs) / coefficient_sum(as); }
+    long pawn_value() const { return round_half_up(eval_scale * a_at_target()); }
+    long spread() const { return round_half_up(eval_scale * b_at_target()); }
+    double normalized_spread() const { return b_at_target() / a_at_target(); }
     // The draw rate of an equal position (eval 0) at the target mom: 1 - 2 win(0).
     double draw_rate_at_zero() const;
 };
 
+// The covariance of a model's coefficients, as then bs (parameter_count() squared).
+using Covariance = std::vector<std::vector<double>>;
+
 // "((c3 * x / 58 + c2) * x / 58 + c1) * x / 58 + c0" with the coefficients as %5.3f, as the
-// original prints p_a and p_b.
-std::string polynomial_text(const Poly3& coefficients, int mom_target);
+// original prints p_a and p_b; other forms in the same manner ("(...) / (1 + d * x / 58)").
+std::string curve_text(CurveForm form, const Coefficients& coefficients, int mom_target);
 
 }  // namespace wdl::model

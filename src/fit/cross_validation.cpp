@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "held_out_scores.hpp"
 #include "wdl/fit/objective.hpp"
 #include "wdl/fit/resampling.hpp"
 #include "wdl/stats/distributions.hpp"
@@ -14,60 +15,11 @@
 namespace wdl::fit {
 namespace {
 
-// A model's W, D, L probabilities at a position and their losses -log(max(p, floor)).
-struct Prediction {
-    Wdl p{}, loss{};
-};
-
-Prediction prediction_of(const Wdl& p) {
-    return {p, {outcome_log_loss(p[0]), outcome_log_loss(p[1]), outcome_log_loss(p[2])}};
-}
-
-Prediction model_prediction(const model::WdlModel& model, double eval, double mom) {
-    double win = model.win(eval, mom), loss = model.loss(eval, mom);
-    return prediction_of({win, 1 - win - loss, loss});
-}
-
-// Predictions computed once per fold for each of `size` indices (grid cells, displayed cps):
-// a fold holds many positions per index, and their logarithms dominate the scoring.
-class PredictionCache {
-  public:
-    explicit PredictionCache(std::size_t size) : predictions_(size), ready_(size) {}
-
-    template <typename Compute>
-    const Prediction& get(std::size_t index, Compute&& compute) {
-        if (!ready_[index]) {
-            predictions_[index] = compute();
-            ready_[index] = 1;
-        }
-        return predictions_[index];
-    }
-    void clear() { std::fill(ready_.begin(), ready_.end(), 0); }
-
-  private:
-    std::vector<Prediction> predictions_;
-    std::vector<unsigned char> ready_;
-};
-
-// A model's losses summed per group, and its calibration bins.
-struct Scores {
-    std::vector<double> positions, log_loss, brier, square_error;
-    CalibrationTable calibration;
-
-    explicit Scores(std::size_t groups)
-        : positions(groups), log_loss(groups), brier(groups), square_error(groups) {}
-
-    void add(std::size_t group, const Prediction& prediction, int outcome, double count,
-             int material) {
-        const Wdl& p = prediction.p;
-        positions[group] += count;
-        log_loss[group] += count * prediction.loss[std::size_t(outcome)];
-        brier[group] += count * brier_score(p, outcome);
-        double score_error = expected_score_error(p, outcome);
-        square_error[group] += count * score_error * score_error;
-        calibration.add(p, outcome, count, material);
-    }
-};
+using detail::model_prediction;
+using detail::Prediction;
+using detail::prediction_of;
+using detail::PredictionCache;
+using detail::Scores;
 
 ModelValidation summarize(std::string name, std::string description, const Scores& scores,
                           const Scores& fitted) {
@@ -215,7 +167,7 @@ CrossValidation cross_validate(const GroupedData& data, const FitResult& fit,
     result.folds = int(std::min<std::size_t>(std::size_t(std::max(validation.folds, 2)), groups));
     result.grouping = grouping;
     result.groups = int(groups);
-    auto fold_of = [&](std::size_t group) { return int(group % std::size_t(result.folds)); };
+    auto fold_of = [&](std::size_t group) { return detail::fold_of(group, result.folds); };
 
     std::vector<std::vector<double>> weights(std::size_t(result.folds),
                                              std::vector<double>(groups, 1.0));

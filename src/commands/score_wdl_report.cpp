@@ -139,11 +139,17 @@ std::string missing_old_model() {
            "model JSON, or a Stockfish source `DIR@REV`), or a `--NormalizeData` with bs.";
 }
 
+// The run again with an old model, for the sections that need one.
+std::string with_old_model(const FitReportInputs& in) {
+    return fmt::format("`{} --oldModel SPEC`", in.options.command_line);
+}
+
 // How the old model's displayed evals are displayed by the new one.
 Section display_section(const FitReportInputs& in, const compare::Comparison* comparison) {
     Section section{"Display mapping, old to new", {}, ""};
     if (!comparison) {
         section.blocks.push_back(Paragraph{missing_old_model()});
+        section.reproduced_by = with_old_model(in);
         return section;
     }
     // Upstream's line: the old display of the eval the new model shows as 1.00, truncated.
@@ -194,6 +200,7 @@ Section wdl_section(const FitReportInputs& in, const compare::Comparison* compar
     Section section{"W/D/L at displayed evals", {}, ""};
     if (!comparison) {
         section.blocks.push_back(Paragraph{missing_old_model()});
+        section.reproduced_by = with_old_model(in);
         return section;
     }
     section.blocks.push_back(Paragraph{fmt::format(
@@ -218,6 +225,8 @@ Section held_out_section(const FitReportInputs& in) {
     Section section{"Held-out scores", {}, ""};
     if (!in.validation) {
         section.blocks.push_back(Paragraph{"No cross-validation: " + in.validation_problem + "."});
+        section.reproduced_by =
+            "`scoreWDLstat --groups 64 ...`, then `scoreWDL ... --crossValidate` on its counts";
         return section;
     }
     const auto& validation = *in.validation;
@@ -304,8 +313,11 @@ void add_scan_facts(Section& section, const nlohmann::json& scan) {
         std::sort(starts.begin(), starts.end());
         std::sort(elos.begin(), elos.end());
         table.rows.push_back({"tests", std::to_string(tests.size())});
-        if (!starts.empty())
-            table.rows.push_back({"tests started", starts.front() + " .. " + starts.back()});
+        if (!starts.empty()) {
+            table.rows.push_back({"tests started", starts.front() == starts.back()
+                                                       ? starts.front()
+                                                       : starts.front() + " .. " + starts.back()});
+        }
         table.rows.push_back({"time controls", distinct(tests, "timeControls")});
         table.rows.push_back({"threads", distinct(tests, "threads")});
         table.rows.push_back({"books", distinct(tests, "book")});
@@ -343,8 +355,12 @@ void add_scan_facts(Section& section, const nlohmann::json& scan) {
     table.rows.push_back({"games read", games.value("read", nlohmann::json()).dump()});
     table.rows.push_back({"games accepted", games.value("accepted", nlohmann::json()).dump()});
     const auto skipped = games.value("skipped", nlohmann::json::object());
+    if (games.contains("adjudicated"))
+        table.rows.push_back({"games accepted: adjudicated", games["adjudicated"].dump()});
     for (const auto& [reason, count] : skipped.items())
         table.rows.push_back({"games skipped: " + reason, count.dump()});
+    if (games.contains("timeForfeits"))
+        table.rows.push_back({"games skipped: lost on time", games["timeForfeits"].dump()});
     table.rows.push_back({"positions counted", scan.value("positions", nlohmann::json()).dump()});
     section.blocks.push_back(std::move(table));
 }
@@ -379,10 +395,9 @@ Section data_section(const FitReportInputs& in) {
     section.blocks.push_back(std::move(files));
     section.blocks.push_back(Paragraph{
         "The checksum is the CRC-32 of the count file's bytes (zlib's, as gzip and PNG use)."});
-    section.reproduced_by = scan_file.empty()
-                                ? "`scoreWDLstat ... --json FILE`"
-                                : "`scoreWDLstat ... --json " + scan_file +
-                                      "` (the scan's options: `updateWDL.sh`'s lines)";
+    section.reproduced_by =
+        fmt::format("`scoreWDLstat ... --json {}`; the checksum: any CRC-32 tool on the count file",
+                    scan_file.empty() ? "FILE" : scan_file);
     return section;
 }
 

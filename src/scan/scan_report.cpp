@@ -53,7 +53,9 @@ nlohmann::ordered_json scan_summary_json(const ScanResult& result, double second
     json["files"] = games::files_json(files);
     json["games"] = {{"read", tally.games_read},
                      {"accepted", tally.games_accepted},
-                     {"skipped", std::move(skipped)}};
+                     {"skipped", std::move(skipped)},
+                     {"adjudicated", tally.adjudicated},
+                     {"timeForfeits", tally.time_forfeits}};
     json["positions"] = tally.positions;
     json["scorelessComments"] = tally.scoreless_comments;
     json["distinctKeys"] = result.counts.distinct_keys();

@@ -159,6 +159,8 @@ TEST_CASE("scoreWDL --report writes every section with the fit's numbers", "[app
     CHECK(contains(markdown, "| games read | 800 |"));
     CHECK(contains(markdown, "| games accepted | 798 |"));
     CHECK(contains(markdown, "| games skipped: excluded termination | 1 |"));
+    CHECK(contains(markdown, "| games skipped: lost on time | 1 |"));
+    CHECK(contains(markdown, "| games accepted: adjudicated | 662 |"));
     CHECK(contains(markdown, "Stockfish revisions: abc..def."));
     auto counts = read_text_file(dir / "counts.json");
     auto crc = crc32(0L, reinterpret_cast<const Bytef*>(counts.data()), uInt(counts.size()));

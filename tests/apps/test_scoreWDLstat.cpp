@@ -421,6 +421,9 @@ TEST_CASE("scoreWDLstat --json writes the summary's figures", "[apps][scan][json
     CHECK(summary["games"]["read"] == 800);
     CHECK(summary["games"]["accepted"] == 798);
     CHECK(summary["games"]["skipped"]["excluded termination"] == 1);
+    // data/README.md: the excluded termination is a time forfeit; 662 games say adjudication.
+    CHECK(summary["games"]["timeForfeits"] == 1);
+    CHECK(summary["games"]["adjudicated"] == 662);
     CHECK(summary["positions"] == 87993);
     CHECK(summary["files"]["read"] == 9);
     CHECK(summary["distinctKeys"] == read_counts(dir / "counts.json").size());

@@ -15,7 +15,7 @@ namespace wdl::scan {
 std::string format_scan_summary(const ScanResult& result, double seconds);
 
 // The summary's JSON twin: {"files": {...}, "games": {"read", "accepted", "skipped": {reason:
-// count}}, "positions", "distinctKeys", "seconds", "warnings"}.
+// count}, "adjudicated", "timeForfeits"}, "positions", "distinctKeys", "seconds", "warnings"}.
 nlohmann::ordered_json scan_summary_json(const ScanResult& result, double seconds);
 
 // The fishtest tests whose game files a scan read, one object each in order of their metadata

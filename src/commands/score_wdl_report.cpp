@@ -130,7 +130,7 @@ Section verdict_section(const FitReportInputs& in) {
         inside ? "the change is within the noise" : "the change is significant")});
     section.blocks.push_back(Paragraph{"The interval assumes: " + assumption + "."});
     section.reproduced_by =
-        "`" + in.options.command_line + "` (the standard errors and `--resample` lines above)";
+        "`" + in.options.command_line + "` (its error-bar lines in section The run)";
     return section;
 }
 
@@ -175,8 +175,8 @@ Section display_section(const FitReportInputs& in, const compare::Comparison* co
     }
     section.blocks.push_back(std::move(table));
     section.reproduced_by =
-        fmt::format("`compareWDL {} {} --moms {}` (column \"displays A's 1.00\")", old_spec(in),
-                    kFitJson, joined(kDisplayMaterials));
+        fmt::format("`compareWDL {} {} --moms {}` (column \"1.00 of A in B\", times the cp)",
+                    old_spec(in), kFitJson, joined(kDisplayMaterials));
     return section;
 }
 

@@ -53,6 +53,14 @@ std::string markdown_inline(std::string_view text) {
     return out;
 }
 
+// Quoted lines beyond this many are folded away (<details>), so that a long log does not push
+// the findings off the first screen; a click shows them.
+constexpr std::size_t kFoldedLines = 12;
+
+std::string fold_summary(const Preformatted& block) {
+    return fmt::format("{} lines", block.lines.size());
+}
+
 // A fence longer than any run of backticks in the lines.
 std::string fence_for(const std::vector<std::string>& lines) {
     std::size_t longest = 0;
@@ -72,10 +80,14 @@ struct MarkdownBlock {
         out += markdown_inline(paragraph.text) + "\n\n";
     }
     void operator()(const Preformatted& block) const {
+        bool folded = block.lines.size() > kFoldedLines;
+        // GitHub renders Markdown inside <details> when blank lines set it apart.
+        if (folded) out += fmt::format("<details><summary>{}</summary>\n\n", fold_summary(block));
         auto fence = fence_for(block.lines);
         out += fence + "text\n";
         for (const auto& line : block.lines) out += line + "\n";
         out += fence + "\n\n";
+        if (folded) out += "</details>\n\n";
     }
     void operator()(const Table& table) const {
         auto row = [&](const std::vector<std::string>& cells) {
@@ -150,9 +162,12 @@ struct HtmlBlock {
         out += "<p>" + html_inline(paragraph.text) + "</p>\n";
     }
     void operator()(const Preformatted& block) const {
+        bool folded = block.lines.size() > kFoldedLines;
+        if (folded) out += fmt::format("<details><summary>{}</summary>\n", fold_summary(block));
         out += "<pre>";
         for (const auto& line : block.lines) out += html_escape(line) + "\n";
         out += "</pre>\n";
+        if (folded) out += "</details>\n";
     }
     void operator()(const Table& table) const {
         out += "<table>\n<tr>";
@@ -181,12 +196,13 @@ code, pre { font-family: monospace; background: #f6f8fa; }
 pre { padding: 0.6em; overflow-x: auto; }
 table { border-collapse: collapse; margin: 0.6em 0; }
 th, td { border: 1px solid #d0d7de; padding: 0.2em 0.6em; }
-td { text-align: right; font-variant-numeric: tabular-nums; }
+td { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td:first-child { text-align: left; }
 figure { margin: 1em 0; }
 img { max-width: 100%; }
 figcaption { font-style: italic; }
 .reproduce { color: #57606a; }
+summary { cursor: pointer; color: #0969da; }
 )";
 
 // Counts the images the browser could decode once the page has loaded (a headless browser's

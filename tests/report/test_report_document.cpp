@@ -64,6 +64,24 @@ TEST_CASE("the HTML report embeds its images and escapes its text", "[report]") 
     CHECK(wdl::testing::read_text_file(dir / "report.html") == html);
 }
 
+TEST_CASE("long quotes are folded away in both forms, short ones not", "[report]") {
+    Document document;
+    document.title = "Logs";
+    Section section{"Run", {}, ""};
+    section.blocks.push_back(Preformatted{std::vector<std::string>(12, "short")});
+    section.blocks.push_back(Preformatted{std::vector<std::string>(13, "long")});
+    document.sections.push_back(section);
+    auto markdown = markdown_of(document);
+    CHECK(markdown.find("<details><summary>13 lines</summary>\n\n```text\nlong\n") !=
+          std::string::npos);
+    CHECK(markdown.find("<summary>12 lines") == std::string::npos);
+    CHECK(markdown.find("long\n```\n\n</details>\n") != std::string::npos);
+    auto html = html_of(document, ".");
+    CHECK(html.find("<details><summary>13 lines</summary>\n<pre>long\n") != std::string::npos);
+    CHECK(html.find("</pre>\n</details>") != std::string::npos);
+    CHECK(html.find("<summary>12 lines") == std::string::npos);
+}
+
 TEST_CASE("the HTML report names an image it cannot read", "[report]") {
     fs::path dir = wdl::testing::fresh_directory("report_document_missing");
     CHECK_THROWS_WITH(html_of(sample_document(), dir), Catch::Matchers::Contains("fit.png"));

@@ -14,7 +14,8 @@ struct Paragraph {
     std::string text;
 };
 
-// Lines quoted verbatim, as a program printed them.
+// Lines quoted verbatim, as a program printed them; more than 12 are folded away behind a
+// <details> line saying how many, in both forms.
 struct Preformatted {
     std::vector<std::string> lines;
 };

@@ -4,14 +4,12 @@
 
 #include <algorithm>
 #include <fstream>
-#include <map>
 #include <set>
 #include <sstream>
 
 #include "comparison_plot_of.hpp"
 #include "score_wdl_plots.hpp"
 #include "wdl/compare/model_comparison.hpp"
-#include "wdl/model/model_file.hpp"
 #include "wdl/report/calibration_plot.hpp"
 #include "wdl/report/report_document.hpp"
 #include "wdl/report/summary_plot.hpp"

@@ -217,6 +217,8 @@ model::Normalization engine_normalization(const model::Normalization& normalizat
 
 void score_wdl(const ScoreWdlOptions& options) {
     auto start = std::chrono::steady_clock::now();
+    if (options.report && options.method == fit::Method::None)
+        throw Error("--report needs a fit (--modelFitting is None).");
     Printer print;
     auto normalization =
         model::Normalization::from_options(options.normalize_to_pawn_value, options.normalize_data);
@@ -264,8 +266,8 @@ void score_wdl(const ScoreWdlOptions& options) {
     json["retained"] = {{"W", totals.wins}, {"D", totals.draws}, {"L", totals.losses}};
     json["options"] = options_json(options, normalization);
     if (options.json) util::write_file_atomically(*options.json, json.dump(2) + "\n");
-    if (options.report) {
-        if (!fit) throw Error("--report needs a fit (--modelFitting is None).");
+    // A report has a fit: --modelFitting None was refused above.
+    if (options.report && fit) {
         std::string problem = grouping.grouping ? "" : grouping.problem;
         write_fit_report(
             {options, grid, moms, *fit, normalization, old_model, validation.resampling,

@@ -194,6 +194,16 @@ TEST_CASE("scoreWDL --report without an old model or groups says what is missing
     CHECK_FALSE(fs::exists(dir / "out" / "old_vs_new.png"));
 }
 
+TEST_CASE("scoreWDL --report without a fit is refused before the data are read", "[apps][report]") {
+    fs::path dir = fresh_directory("report_no_fit");
+    scan(dir, "");
+    auto fit = run("scoreWDL", "counts.json --plot no --report out --modelFitting None", dir);
+    CHECK(fit.exit_code != 0);
+    CHECK(contains(fit.output, "--report needs a fit (--modelFitting is None)."));
+    CHECK_FALSE(contains(fit.output, "Reading eval stats"));
+    CHECK_FALSE(fs::exists(dir / "out"));
+}
+
 TEST_CASE("a bad --oldModel fails before the fit", "[apps][report]") {
     fs::path dir = fresh_directory("report_bad_old_model");
     scan(dir, "--groups 4");

@@ -247,6 +247,19 @@ TEST_CASE("the HTML report shows every image and its numbers in headless Chromiu
                    fmt::format("95 % interval {:.0f} .. {:.0f}", double(estimate["interval"][0]),
                                double(estimate["interval"][1]))));
 
+    // The count is the browser's: an image whose bytes are not a PNG does not count as loaded.
+    auto broken = read_text_file(dir / "out" / "report.html");
+    auto image = broken.find("base64,iVBOR");
+    REQUIRE(image != std::string::npos);
+    broken.replace(image + 7, 5, "AAAAA");
+    write_text_file(dir / "broken.html", broken);
+    auto broken_command = common;
+    broken_command.push_back("--dump-dom");
+    broken_command.push_back("file://" + (dir / "broken.html").string());
+    ChildProcess broken_dom(broken_command, dir / "broken_dom.txt");
+    REQUIRE(broken_dom.wait(std::chrono::minutes(2)) == 0);
+    CHECK(contains(read_text_file(dir / "broken_dom.txt"), "data-images-loaded=\"2/3\""));
+
     auto screenshot_command = common;
     screenshot_command.push_back("--screenshot=" + (dir / "report.png").string());
     screenshot_command.push_back("file://" + html);

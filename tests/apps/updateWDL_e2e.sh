@@ -218,6 +218,18 @@ if run_update dynamic --lastrev "$c4"; then
     done
     [[ $(grep -o 'src="data:image/png;base64,' dynamic/report/report.html | wc -l) -eq 3 ]] ||
         fail "dynamic: report.html does not embed the 3 plots"
+    # As a browser shows it, without network (tests/apps/test_scoreWDL_report.cpp takes the
+    # screenshot): every image decoded, the verdict's numbers in the page.
+    if command -v chromium >/dev/null; then
+        chromium --headless=new --no-sandbox --disable-gpu --no-proxy-server \
+            --host-resolver-rules="MAP * ~NOTFOUND" --user-data-dir="$work/chromium-profile" \
+            --dump-dom "file://$work/dynamic/report/report.html" >dynamic/dom.html 2>/dev/null ||
+            fail "dynamic: chromium could not load report.html"
+        grep -q 'data-images-loaded="3/3"' dynamic/dom.html ||
+            fail "dynamic: not every image of report.html loaded in chromium"
+        grep -q "NormalizeToPawnValue should change from 372 to $new\.\|should stay at 372\." \
+            dynamic/dom.html || fail "dynamic: the verdict is not in the page"
+    fi
 else
     fail "dynamic run failed: $(cat dynamic/out.txt)"
 fi

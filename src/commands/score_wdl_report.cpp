@@ -157,11 +157,13 @@ Section display_section(const FitReportInputs& in, const compare::Comparison* co
         "In the updated WDL model, {}cp would roughly map to 100cp (100 x {} / {}, truncated, as "
         "`updateWDL.sh` prints it).",
         100 * new_value / old_value, new_value, old_value)});
-    section.blocks.push_back(Paragraph{
+    std::string mom_name(model::mom_type_name(comparison->mom_type));
+    section.blocks.push_back(Paragraph{fmt::format(
         "The new model's displayed eval (cp) of an eval the old model displays as the column's "
-        "cp, by material:"});
+        "cp, by the old model's {}:",
+        mom_name)});
     Table table;
-    table.header.push_back("material");
+    table.header.push_back(mom_name);
     for (double cp : kDisplayedCp) table.header.push_back(fmt::format("old {:g}cp", cp));
     for (const auto& row : comparison->rows) {
         std::vector<std::string> cells{fmt::format("{:g}", row.mom)};
@@ -172,9 +174,12 @@ Section display_section(const FitReportInputs& in, const compare::Comparison* co
         table.rows.push_back(std::move(cells));
     }
     section.blocks.push_back(std::move(table));
+    for (const auto& note : comparison->notes) section.blocks.push_back(Paragraph{"Note: " + note});
+    // compareWDL takes --moms only where every model reads them.
+    bool comparable = comparison->models[1].comparable_mom;
     section.reproduced_by =
-        fmt::format("`compareWDL {} {} --moms {}` (column \"1.00 of A in B\", times the cp)",
-                    old_spec(in), kFitJson, joined(kDisplayMaterials));
+        fmt::format("`compareWDL {} {}{}` (column \"1.00 of A in B\", times the cp)", old_spec(in),
+                    kFitJson, comparable ? " --moms " + joined(kDisplayMaterials) : std::string());
     return section;
 }
 
@@ -201,17 +206,20 @@ Section wdl_section(const FitReportInputs& in, const compare::Comparison* compar
         section.reproduced_by = with_old_model(in);
         return section;
     }
+    std::string mom_name(model::mom_type_name(comparison->mom_type));
     section.blocks.push_back(Paragraph{fmt::format(
-        "Win/draw/loss per mille of each model at the evals it displays, at material {:g}:",
-        comparison->target_mom)});
+        "Win/draw/loss per mille of each model at the evals it displays, at the old model's {} "
+        "{:g}:",
+        mom_name, comparison->target_mom)});
     section.blocks.push_back(wdl_table_of(comparison->wdl));
-    section.blocks.push_back(Paragraph{fmt::format("At material {:g}:", kLowMaterial)});
+    section.blocks.push_back(Paragraph{fmt::format("At {} {:g}:", mom_name, kLowMaterial)});
     section.blocks.push_back(
         wdl_table_of(compare::wdl_table(*comparison, kLowMaterial, kWdlEvals)));
     section.reproduced_by = fmt::format(
-        "`compareWDL {} {} --evals {}` (material {:g}; the table at material {:g} is this "
-        "report's, from the same comparison)",
-        old_spec(in), kFitJson, joined(kWdlEvals), comparison->target_mom, kLowMaterial);
+        "`compareWDL {} {} --evals {}` ({} {:g}; the table at {} {:g} is this report's, from the "
+        "same comparison)",
+        old_spec(in), kFitJson, joined(kWdlEvals), mom_name, comparison->target_mom, mom_name,
+        kLowMaterial);
     return section;
 }
 
@@ -252,7 +260,15 @@ Section held_out_section(const FitReportInputs& in) {
                                                 model.log_loss_difference_error)});
     }
     section.blocks.push_back(std::move(table));
-    if (!in.old_model) section.blocks.push_back(Paragraph{missing_old_model()});
+    bool old_scored = std::any_of(validation.models.begin(), validation.models.end(),
+                                  [](const auto& model) { return model.name == "NormalizeData"; });
+    if (!in.old_model) {
+        section.blocks.push_back(Paragraph{missing_old_model()});
+    } else if (!old_scored) {
+        section.blocks.push_back(Paragraph{
+            "The old model is not scored: it cannot convert the games' evals as an engine "
+            "does (a model of plies, or of evals in other units than the internal ones)."});
+    }
     // Calibration by material: the bins are the same for every model.
     section.blocks.push_back(Paragraph{
         "Calibration by material: observed W/D/L per mille of the held-out positions against "

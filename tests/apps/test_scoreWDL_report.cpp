@@ -174,6 +174,25 @@ TEST_CASE("scoreWDL --report writes every section with the fit's numbers", "[app
         CHECK_FALSE(contains(html, fmt::format("src=\"{}\"", png)));
     }
     CHECK(count_of(html, "src=\"data:image/png;base64,") == 3);
+
+    // The fit itself as the old model: every eval displayed as before, and scored.
+    auto refit =
+        run("scoreWDL",
+            "counts.json --plot no --NormalizeData sf17 --oldModel fit.json --report same", dir);
+    REQUIRE(refit.exit_code == 0);
+    auto same = read_text_file(dir / "same" / "report.md");
+    CHECK(contains(same, "| 58 | 50 | 100 | 150 | 200 | 300 |"));
+    CHECK(contains(same, "| old model (as, bs) |"));
+    // A model of plies: its displays do not correspond by material, and it is not scored.
+    auto plies = run("scoreWDL", "counts.json --plot no --oldModel sf16 --report plies", dir);
+    REQUIRE(plies.exit_code == 0);
+    auto ply_report = read_text_file(dir / "plies" / "report.md");
+    CHECK(contains(ply_report, "| ply | old 50cp |"));
+    CHECK(contains(ply_report, "| 58 | - | - | - | - | - |"));
+    CHECK(contains(ply_report, "Note: "));
+    CHECK(contains(ply_report, "at the old model's ply 64:"));
+    CHECK(contains(ply_report, "The old model is not scored"));
+    CHECK_FALSE(contains(ply_report, "| old model (as, bs) |"));
 }
 
 TEST_CASE("scoreWDL --report without an old model or groups says what is missing",

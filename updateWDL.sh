@@ -3,7 +3,9 @@
 # scan the LTC games of the Stockfish revisions between --firstrev and --lastrev, fit the model
 # under the normalization those revisions use, and say whether NormalizeToPawnValue should change.
 # Outputs go to the current directory: updateWDL.json (the counts), updateWDL_scan.json and
-# updateWDL_fit.json (the programs' summaries), updateWDL*.png, scoreWDLstat.log, scoreWDL.log.
+# updateWDL_fit.json (the programs' summaries), updateWDL*.png, scoreWDLstat.log, scoreWDL.log,
+# updateWDL.log (the lines printed here), and report/report.md and report/report.html (the
+# report of the update, made by scoreWDL --report; its log in report.log).
 # Needs git and jq.
 
 set -euo pipefail
@@ -102,9 +104,13 @@ pawn_value_of() {
     fi
 }
 
-echo "Running: $0 --firstrev ${firstrev:-(latest model change)} --lastrev $lastrev" \
+# Every line printed below also goes to updateWDL.log, which the report quotes.
+: >updateWDL.log
+say() { "$@" | tee -a updateWDL.log; }
+
+say echo "Running: $0 --firstrev ${firstrev:-(latest model change)} --lastrev $lastrev" \
     "--materialMin $materialMin --EloDiffMax $EloDiffMax --pgnpath $pgnpath --groups $groups"
-echo "started at: " "$(date)"
+say echo "started at: " "$(date)"
 
 if [[ -z $stockfish ]]; then
     stockfish=Stockfish
@@ -140,7 +146,7 @@ for rev in $revs; do
     regex_pattern="${regex_pattern}.*$rev|"
     newnormalization=$(normalization_of "$rev")
     if [[ $newnormalization != "$oldnormalization" ]]; then
-        echo "Revision $rev has wrong NormalizeData (${newnormalization/$'\n'/ } != ${oldnormalization/$'\n'/ })."
+        say echo "Revision $rev has wrong NormalizeData (${newnormalization/$'\n'/ } != ${oldnormalization/$'\n'/ })."
         echo "Error: the revisions from $firstrev to $lastrev mix normalizations;" \
             "choose --firstrev and --lastrev within one." >&2
         exit 1
@@ -154,14 +160,14 @@ if [[ ! -x $bin_dir/scoreWDLstat || ! -x $bin_dir/scoreWDL ]]; then
         echo "Error: scoreWDLstat or scoreWDL missing in WDL_BIN_DIR=$WDL_BIN_DIR." >&2
         exit 1
     fi
-    echo "Building wdlfit (log in build.log) ..."
+    say echo "Building wdlfit (log in build.log) ..."
     if ! bash "$wdlfit_dir/scripts/build.sh" >&build.log; then
         echo "Error: build failed, see build.log." >&2
         exit 1
     fi
 fi
 
-echo "Look recursively in directory $pgnpath for games from tests using" \
+say echo "Look recursively in directory $pgnpath for games from tests using" \
     "books matching \"$bookname\" for SF revisions between $firstrev (from" \
     "$oldepoch) and $lastrev (from $newepoch)."
 
@@ -175,7 +181,7 @@ fi
 # The numbers come from the programs' --json twins of their printed lines.
 gamescount=$(jq -r '.games.accepted // 0' updateWDL_scan.json 2>/dev/null || echo 0)
 if [[ $gamescount -eq 0 ]]; then
-    echo "No games found for revisions of interest."
+    say echo "No games found for revisions of interest."
     exit 0
 fi
 
@@ -191,7 +197,7 @@ fi
 poscount=$(jq -r '(.retained.W // 0) + (.retained.D // 0) + (.retained.L // 0)' \
     updateWDL_fit.json 2>/dev/null || echo 0)
 if [[ $poscount -eq 0 ]]; then
-    echo "No positions found."
+    say echo "No positions found."
     exit 1
 fi
 newpawn=$(jq -r '.model.NormalizeToPawnValue // empty' updateWDL_fit.json)
@@ -201,16 +207,16 @@ if [[ -z $newpawn ]]; then
 fi
 
 if [[ $newpawn -ne $oldpawn ]]; then
-    echo "Based on $poscount positions from $gamescount games, NormalizeToPawnValue should change from $oldpawn to $newpawn."
+    say echo "Based on $poscount positions from $gamescount games, NormalizeToPawnValue should change from $oldpawn to $newpawn."
     # As upstream prints it: the old display of 100cp in the new model, truncated.
-    echo "In the updated WDL model, $((100 * newpawn / oldpawn))cp would roughly map to 100cp."
+    say echo "In the updated WDL model, $((100 * newpawn / oldpawn))cp would roughly map to 100cp."
 else
-    echo "Based on $poscount positions from $gamescount games, NormalizeToPawnValue should stay at $oldpawn."
+    say echo "Based on $poscount positions from $gamescount games, NormalizeToPawnValue should stay at $oldpawn."
 fi
 # Beyond the original: how far the fitted value is from certain.
 pawnerror=$(jq -r '.model.uncertainty.NormalizeToPawnValueStandardError // empty' updateWDL_fit.json)
 if [[ -n $pawnerror ]]; then
-    printf 'The fitted value has a standard error of %.2f (positions taken as independent, so at least this).\n' \
+    say printf 'The fitted value has a standard error of %.2f (positions taken as independent, so at least this).\n' \
         "$pawnerror"
 fi
 # The verdict: is the old value inside the 95 % interval of the jackknife over game groups?
@@ -226,8 +232,24 @@ if [[ -n $verdict ]]; then
     else
         conclusion="the change is significant"
     fi
-    printf 'The old value %s lies %s the 95 %% interval %.0f .. %.0f of the fitted value (+- %.1f, %s over %s %s groups): %s.\n' \
+    say printf 'The old value %s lies %s the 95 %% interval %.0f .. %.0f of the fitted value (+- %.1f, %s over %s %s groups): %s.\n' \
         "$oldpawn" "$place" "$low" "$high" "$error" "$method" "$groupcount" "$groupby" "$conclusion"
 fi
 
-echo "ended at: " "$(date)"
+# The report: the fit again, now against the old model with held-out scores, quoting the lines
+# above. An old model with bs exists only where the normalization is dynamic.
+oldmodel=()
+if [[ ${oldnormdata[0]} == --NormalizeData ]]; then
+    oldmodel=(--oldModel "$stockfish@$firstrev")
+fi
+if ! "$bin_dir/scoreWDL" updateWDL.json --plot no --momType material --momTarget 58 \
+    --materialMin "$materialMin" --moveMin 1 --modelFitting optimizeProbability \
+    "${oldnormdata[@]}" "${oldmodel[@]}" --report report --updateLog updateWDL.log \
+    --scanSummary updateWDL_scan.json \
+    --revisionRange "$firstrev ($oldepoch) .. $lastrev ($newepoch)" >&report.log; then
+    echo "Error: scoreWDL --report failed, see report.log." >&2
+    exit 1
+fi
+say echo "The report of the update: report/report.md and report/report.html."
+
+say echo "ended at: " "$(date)"

@@ -31,8 +31,9 @@ void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
         ->capture_default_str();
     app.add_flag("--crossValidate", o.cross_validate,
                  "Deal the groups of grouped counts into --folds folds; score each fold with "
-                 "models fitted on the others (the fitted model, the --NormalizeData model when "
-                 "it has bs, and a one-parameter baseline from cp alone): log-loss, Brier score, "
+                 "models fitted on the others (the fitted model, the --oldModel or else the "
+                 "--NormalizeData model when it has bs, and a one-parameter baseline from cp "
+                 "alone): log-loss, Brier score, "
                  "expected-score RMSE and calibration tables; with --plot also a calibration PNG");
     app.add_option("--folds", o.folds, "Number of folds of --crossValidate (at most the groups)")
         ->check(CLI::Range(2, 1000))
@@ -40,6 +41,44 @@ void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
     app.add_option("--pngNameCalibration", o.png_name_calibration,
                    "File of the calibration plot (default: the --pngName with _calibration "
                    "before its extension)");
+}
+
+// --report and what it quotes (docs/report.md).
+void add_report_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
+    app.add_option(
+        "--report", o.report,
+        "Write report.md (GitHub Markdown, the plots as PNG files beside it) and "
+        "report.html (self-contained) of the fit against --oldModel into this folder, "
+        "with fit.json (this fit, as --json); implies --crossValidate on grouped counts");
+    app.add_option("--oldModel", o.old_model,
+                   "The model --report compares the fit with and cross-validation scores: a "
+                   "registry name (sf18), a model JSON or a Stockfish source DIR or DIR@REV "
+                   "(default: the --NormalizeData model when it has bs)");
+    app.add_option("--updateLog", o.update_log,
+                   "A file of updateWDL.sh's printed lines that --report quotes");
+    app.add_option("--scanSummary", o.scan_summary,
+                   "The scoreWDLstat --json summary of the scan, for --report's data section");
+    app.add_option("--revisionRange", o.revision_range,
+                   "The engine revisions of the games as --report names them, e.g. "
+                   "\"abc123 (2025-01-02) .. def456 (2025-02-03)\"");
+}
+
+// The command line as a shell reads it back: arguments with other than plain characters quoted.
+std::string command_line(int argc, char** argv) {
+    std::string line = "scoreWDL";
+    for (int i = 1; i < argc; ++i) {
+        std::string argument = argv[i];
+        bool plain = !argument.empty() && argument.find_first_not_of(
+                                              "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                              "0123456789-_.,/:=@+") == std::string::npos;
+        if (!plain) {
+            std::string quoted = "'";
+            for (char c : argument) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+            argument = quoted + "'";
+        }
+        line += " " + argument;
+    }
+    return line;
 }
 
 void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
@@ -97,6 +136,7 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
                    "Also write the fitted model, objective values, retained counts, local fits, "
                    "error bars, cross-validation and all options as JSON to this file");
     add_validation_options(app, o);
+    add_report_options(app, o);
 }
 
 }  // namespace
@@ -114,6 +154,7 @@ int main(int argc, char** argv) {
     add_options(app, options);
     add_registry_option(app);
     CLI11_PARSE(app, argc, argv);
+    options.command_line = command_line(argc, argv);
     if (options.normalize_to_pawn_value && options.normalize_data) {
         fmt::print(stderr,
                    "Error: Can only specify one of --NormalizeToPawnValue and --NormalizeData.\n");

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages wdlfit needs (run as root). Everything is named here, so a
 # minimal Debian 12 (debootstrap --variant=minbase) suffices: scripts/test-fresh-debian.sh proves it.
-# Usage: scripts/install-deps.sh [--ci]
-#   (none)  build, run, plot and test: what the README's two commands need
-#   --ci    also what the rest of .ci/run needs: clang-format, clang with its sanitizer and
-#           libFuzzer runtimes and its OpenMP (the fuzz build), Slurm and munge (the Slurm test)
+# Usage: scripts/install-deps.sh [--tests | --ci]
+#   (none)   build, run and plot: what the demo needs
+#   --tests  also what the test suite needs beyond that: headless Chromium and a font, which
+#            load the HTML report as a browser does (scripts/test.sh)
+#   --ci     the --tests packages and what the rest of .ci/run needs: clang-format, clang with
+#            its sanitizer and libFuzzer runtimes and its OpenMP (the fuzz build), Slurm and
+#            munge (the Slurm test)
 set -euo pipefail
 packages=(
     ca-certificates cmake ninja-build g++ pkg-config git
@@ -13,10 +16,12 @@ packages=(
     gnuplot-nox zstd jq python3-numpy
     gaviotatb libgaviotatb-dev
 )
+test_packages=(chromium fonts-dejavu-core)
 case "${1:-}" in
 "") ;;
---ci) packages+=(clang-format clang libclang-rt-dev libomp-dev slurm-wlm munge) ;;
-*) echo "Usage: $0 [--ci]" >&2; exit 2 ;;
+--tests) packages+=("${test_packages[@]}") ;;
+--ci) packages+=("${test_packages[@]}" clang-format clang libclang-rt-dev libomp-dev slurm-wlm munge) ;;
+*) echo "Usage: $0 [--tests | --ci]" >&2; exit 2 ;;
 esac
 missing=()
 for package in "${packages[@]}"; do

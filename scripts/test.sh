@@ -4,7 +4,7 @@
 # CTest label, e.g. threaded) vary the run; extra arguments go to cmake.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --tests
 bash scripts/build.sh -DWDL_WERROR=ON "$@"
 ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j "$(nproc)" \
     ${TEST_LABEL:+--label-regex "^${TEST_LABEL}\$"}

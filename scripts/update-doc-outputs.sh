@@ -6,7 +6,10 @@
 # and is rewritten in place with what the programs print now (a fenced block starting with the
 # command). Times and speeds, which differ from run to run, are replaced by "...", trailing
 # blanks are dropped, and the programs run with 2 threads, so that a rerun on an unchanged tree
-# leaves `git diff` empty. Also redraws docs/images/annotate_expected_score.png.
+# leaves `git diff` empty. The blocks may also sit in README.md; those of a report's Markdown are
+# shown as Markdown, not fenced. Also redraws docs/images/annotate_expected_score.png and, where
+# chromium is installed, takes docs/images/report.png of the report's HTML as the browser test
+# does (tests/apps/test_scoreWDL_report.cpp).
 #
 # Usage: scripts/update-doc-outputs.sh [--slow]
 #   --slow  also the outputs that take minutes: scoreCompetence on data/, which needs every
@@ -49,6 +52,18 @@ steady() {
 output() {
     { echo '```'; steady; echo '```'; } >"$out/$1.md"
 }
+# output_markdown NAME: stores stdin, Markdown, as the block NAME, its headings demoted to ####.
+output_markdown() {
+    sed -E -e 's/^##? /#### /' -e 's/[[:space:]]+$//' >"$out/$1.md"
+}
+# sections FILE TITLE...: the sections of a report's Markdown with these titles.
+sections() {
+    local file=$1
+    shift
+    awk -v titles="$(printf '%s\n' "$@")" '
+        BEGIN { n = split(titles, wanted, "\n"); for (i = 1; i <= n; i++) keep["## " wanted[i]] = 1 }
+        /^## / { on = ($0 in keep) } on' "$file"
+}
 
 # --- scanning.md
 run scoreWDLstat --dir data -r --concurrency 2 -o counts.json | output scan-data
@@ -70,6 +85,24 @@ run scoreWDL grouped.json --plot no --json fit.json | output fit-data
     run scoreWDL grouped.json --plot no --resample bootstrap |
         grep -E '^(\$|NormalizeToPawnValue =)' | sed '2i ...'
 } | output fit-other-resampling
+# --- report.md: the report of the fit of data/ against Stockfish 18's model (its as[] are the
+# default --NormalizeData), in README.md and docs/report.md.
+"$bin/scoreWDLstat" --dir data -r --concurrency 2 --groups 64 -o report_counts.json \
+    --json report_scan.json >/dev/null
+"$bin/scoreWDL" report_counts.json --plot no --oldModel sf18 --report report \
+    --scanSummary report_scan.json >/dev/null
+sections report/report.md "Verdict" "Display mapping, old to new" | output_markdown report-readme
+sections report/report.md "Verdict" "Display mapping, old to new" "W/D/L at displayed evals" \
+    "Held-out scores" "The data" | output_markdown report-sections
+if command -v chromium >/dev/null; then
+    chromium --headless=new --no-sandbox --disable-gpu --no-proxy-server \
+        --host-resolver-rules="MAP * ~NOTFOUND" --user-data-dir="$work/chromium-profile" \
+        --window-size=1000,1800 --screenshot="$root/docs/images/report.png" \
+        "file://$work/report/report.html" >/dev/null 2>&1
+else
+    echo "Left as it is: docs/images/report.png (no chromium)." >&2
+fi
+
 run scoreWDL grouped.json --plot no --crossValidate --NormalizeData sf18 |
     awk 'NR == 1 { print; print "..." } /^Cross-validation/ { on = 1 } on && !/^Total elapsed/' |
     output fit-crossvalidate
@@ -187,10 +220,10 @@ fi
 # --- write the blocks into the docs, and check that every output has a place
 for name in "$out"/*.md; do
     name=$(basename "$name" .md)
-    grep -q "^<!-- output: $name -->\$" "$root"/docs/*.md ||
+    grep -q "^<!-- output: $name -->\$" "$root"/docs/*.md "$root/README.md" ||
         { echo "Error: no doc shows the output $name" >&2; exit 1; }
 done
-for doc in "$root"/docs/*.md; do
+for doc in "$root"/docs/*.md "$root/README.md"; do
     awk -v dir="$out" '
         /^<!-- output: [A-Za-z0-9_-]+ -->$/ {
             print; file = dir "/" $3 ".md"

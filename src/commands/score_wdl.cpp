@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "score_wdl_plots.hpp"
+#include "score_wdl_report.hpp"
 #include "wdl/counts/count_file.hpp"
 #include "wdl/fit/fit_report.hpp"
 #include "wdl/fit/grouped_data.hpp"
@@ -19,6 +20,21 @@
 
 namespace wdl::commands {
 namespace {
+
+// Prints to stdout and keeps what it printed, for --report to quote.
+class Printer {
+  public:
+    template <class... Args>
+    void operator()(fmt::format_string<Args...> format, Args&&... args) {
+        std::string text = fmt::format(format, std::forward<Args>(args)...);
+        std::fputs(text.c_str(), stdout);
+        printed_ += text;
+    }
+    const std::string& printed() const { return printed_; }
+
+  private:
+    std::string printed_;
+};
 
 // The options as the fit used them, for the "options" object of --json.
 nlohmann::ordered_json options_json(const ScoreWdlOptions& options,
@@ -55,17 +71,17 @@ nlohmann::ordered_json options_json(const ScoreWdlOptions& options,
 
 // Python's json.load silently keeps the last count of a key given twice; we say so.
 
-void write_plots(const ScoreWdlOptions& options, const fit::CountGrid& grid,
+void write_plots(Printer& print, const ScoreWdlOptions& options, const fit::CountGrid& grid,
                  const std::vector<fit::MomData>& moms, const std::optional<fit::FitResult>& fit,
                  const model::Normalization& normalization) {
-    fmt::print("Preparing plots.\n");
+    print("Preparing plots.\n");
     std::fflush(stdout);
     report::write_summary_plot(
         summary_plot_of(grid, moms, fit, normalization, options.mom_target, options.plot_range),
         options.png_name);
-    fmt::print("Saved graphics to {}.\n", options.png_name.string());
+    print("Saved graphics to {}.\n", options.png_name.string());
     if (options.plot == PlotMode::SaveAndShow && !report::show_plot(options.png_name)) {
-        fmt::print(
+        print(
             "Cannot show {}: no display ($DISPLAY and $WAYLAND_DISPLAY are unset) or no "
             "image viewer (xdg-open) could open it; the plot is saved.\n",
             options.png_name.string());
@@ -106,14 +122,15 @@ counts::CountFileReport read_naming_file(const std::filesystem::path& file, fit:
 }
 
 // Reads every input file into the grid; returns the groups the files share.
-InputGrouping read_inputs(const std::vector<std::filesystem::path>& files, fit::CountGrid& grid) {
+InputGrouping read_inputs(Printer& print, const std::vector<std::filesystem::path>& files,
+                          fit::CountGrid& grid) {
     std::vector<std::optional<counts::Grouping>> groupings;
     for (const auto& file : files) {
-        fmt::print("Reading eval stats from {}.\n", file.string());
+        print("Reading eval stats from {}.\n", file.string());
         std::fflush(stdout);
         auto report = read_naming_file(file, grid);
         for (const auto& line : counts::repeated_key_warnings(file, report.repeated_keys))
-            fmt::print("{}\n", line);
+            print("{}\n", line);
         groupings.push_back(report.grouping);
     }
     return input_grouping(files, groupings);
@@ -151,10 +168,18 @@ fit::FitOptions fit_options_of(const ScoreWdlOptions& options,
             options.b_form};
 }
 
+struct Validation {
+    std::optional<fit::Resampling> resampling;
+    std::optional<fit::CrossValidation> cross_validation;
+};
+
 // Resampling and cross-validation of the fit on grouped input, printed and put into the JSON.
-void validate_fit(const ScoreWdlOptions& options, const fit::CountGrid& grid,
-                  const fit::FitResult& fit, const model::Normalization& normalization,
-                  const counts::Grouping& grouping, nlohmann::ordered_json& json) {
+// Cross-validation scores the engine's model of `engine` (the old model of --report).
+Validation validate_fit(Printer& print, const ScoreWdlOptions& options, const fit::CountGrid& grid,
+                        const fit::FitResult& fit, const model::Normalization& normalization,
+                        const model::Normalization& engine, const counts::Grouping& grouping,
+                        nlohmann::ordered_json& json) {
+    Validation result;
     fit::GroupedData data(grid);
     fit::FitOptions fit_options = fit_options_of(options, normalization);
     if (auto method = resample_method(options.resample)) {
@@ -162,20 +187,35 @@ void validate_fit(const ScoreWdlOptions& options, const fit::CountGrid& grid,
         resample.method = *method;
         resample.bootstrap_replicates = options.bootstrap_resamples;
         resample.threads = options.threads;
-        auto resampling = fit::resample_fit(data, fit, fit_options, grouping, resample);
-        fmt::print("{}", fit::resampling_report(resampling, fit.model));
-        json["model"]["resampling"] = fit::resampling_json(resampling);
+        result.resampling = fit::resample_fit(data, fit, fit_options, grouping, resample);
+        print("{}", fit::resampling_report(*result.resampling, fit.model));
+        json["model"]["resampling"] = fit::resampling_json(*result.resampling);
     }
-    if (options.cross_validate) {
-        auto validation = fit::cross_validate(data, fit, fit_options, normalization, grouping,
-                                              {options.folds, options.threads});
-        fmt::print("{}", fit::cross_validation_report(validation));
-        json["crossValidation"] = fit::cross_validation_json(validation);
-        if (options.plot != PlotMode::None) {
+    if (options.cross_validate || options.report) {
+        std::fflush(stdout);
+        result.cross_validation = fit::cross_validate(data, fit, fit_options, engine, grouping,
+                                                      {options.folds, options.threads});
+        print("{}", fit::cross_validation_report(*result.cross_validation));
+        json["crossValidation"] = fit::cross_validation_json(*result.cross_validation);
+        if (options.plot != PlotMode::None && options.cross_validate) {
             auto png = calibration_png(options);
-            report::write_calibration_plot(calibration_plot_of(validation), png);
-            fmt::print("Saved calibration plot to {}.\n", png.string());
+            report::write_calibration_plot(calibration_plot_of(*result.cross_validation), png);
+            print("Saved calibration plot to {}.\n", png.string());
         }
+    }
+    return result;
+}
+
+// The normalization whose model cross-validation scores as the engine's: the old model's when
+// there is one, so that the report's held-out scores are those of the model being replaced.
+// An old model that cannot normalize counts (a fit has no clamp of its mom) is not scored.
+model::Normalization engine_normalization(const model::Normalization& normalization,
+                                          const std::optional<model::NamedModel>& old_model) {
+    if (!old_model) return normalization;
+    try {
+        return model::Normalization::from_model(old_model->model);
+    } catch (const Error&) {
+        return model::Normalization::fixed(normalization.pawn_value());
     }
 }
 
@@ -183,52 +223,68 @@ void validate_fit(const ScoreWdlOptions& options, const fit::CountGrid& grid,
 
 void score_wdl(const ScoreWdlOptions& options) {
     auto start = std::chrono::steady_clock::now();
+    if (options.report && options.method == fit::Method::None)
+        throw Error("--report needs a fit (--modelFitting is None).");
+    Printer print;
     auto normalization =
         model::Normalization::from_options(options.normalize_to_pawn_value, options.normalize_data);
-    fmt::print("Converting evals with {}.\n", normalization.description());
+    print("Converting evals with {}.\n", normalization.description());
+    // Loaded before the long steps, so that a bad --oldModel fails at once.
+    std::optional<model::NamedModel> old_model;
+    if (options.report || options.old_model) old_model = old_model_of(options, normalization);
 
     // Counts are kept group by group only for error bars and cross-validation.
-    bool validate = options.cross_validate || options.resample != ResampleChoice::None;
+    bool validate =
+        options.cross_validate || options.report || options.resample != ResampleChoice::None;
     fit::CountGrid grid(options.filter, normalization, validate);
-    auto grouping = read_inputs(options.files, grid);
+    auto grouping = read_inputs(print, options.files, grid);
     check_validation_inputs(options, grouping);
     auto totals = grid.totals();
-    fmt::print("Retained (W,D,L) = ({}, {}, {}) positions.\n", totals.wins, totals.draws,
-               totals.losses);
+    print("Retained (W,D,L) = ({}, {}, {}) positions.\n", totals.wins, totals.draws, totals.losses);
     if (totals.total() == 0) {
-        fmt::print("No data was found!\n");
+        print("No data was found!\n");
         return;
     }
     if (options.png_name_distro) {
         report::write_distribution_plot(distribution_of(grid), *options.png_name_distro);
-        fmt::print("Saved distribution plot to {}.\n", options.png_name_distro->string());
+        print("Saved distribution plot to {}.\n", options.png_name_distro->string());
     }
 
     auto moms = fit::collect_mom_data(grid);
     std::optional<fit::FitResult> fit;
     if (options.method != fit::Method::None) {
-        fmt::print("Fit WDL model based on {}.\n", model::mom_type_name(options.filter.mom_type));
+        print("Fit WDL model based on {}.\n", model::mom_type_name(options.filter.mom_type));
         std::fflush(stdout);
         fit = fit::fit_model(moms, fit_options_of(options, normalization));
-        fmt::print("{}", fit::fit_report(*fit));
+        print("{}", fit::fit_report(*fit));
     }
 
     nlohmann::ordered_json json;
     if (fit) json["model"] = fit::fit_json(*fit);
+    Validation validation;
     if (fit && grouping.grouping && validate) {
         std::fflush(stdout);
-        validate_fit(options, grid, *fit, normalization, *grouping.grouping, json);
+        validation =
+            validate_fit(print, options, grid, *fit, normalization,
+                         engine_normalization(normalization, old_model), *grouping.grouping, json);
     }
-    if (options.json) {
-        json["retained"] = {{"W", totals.wins}, {"D", totals.draws}, {"L", totals.losses}};
-        json["options"] = options_json(options, normalization);
-        util::write_file_atomically(*options.json, json.dump(2) + "\n");
+    json["retained"] = {{"W", totals.wins}, {"D", totals.draws}, {"L", totals.losses}};
+    json["options"] = options_json(options, normalization);
+    if (options.json) util::write_file_atomically(*options.json, json.dump(2) + "\n");
+    // A report has a fit: --modelFitting None was refused above.
+    if (options.report && fit) {
+        std::string problem = grouping.grouping ? "" : grouping.problem;
+        write_fit_report(
+            {options, grid, moms, *fit, normalization, old_model, validation.resampling,
+             validation.cross_validation, problem, print.printed(), json},
+            *options.report);
+        print("Wrote report.md and report.html to {}.\n", options.report->string());
     }
 
-    if (options.plot != PlotMode::None) write_plots(options, grid, moms, fit, normalization);
+    if (options.plot != PlotMode::None) write_plots(print, options, grid, moms, fit, normalization);
     if (options.plot != PlotMode::SaveAndShow) {
         std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-        fmt::print("Total elapsed time = {:.2f}s.\n", elapsed.count());
+        print("Total elapsed time = {:.2f}s.\n", elapsed.count());
     }
 }
 

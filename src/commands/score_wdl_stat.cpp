@@ -36,6 +36,23 @@ std::string grouping_line(const counts::Grouping& grouping) {
                      " groups by game (a hash of each game's file and place in it).";
 }
 
+// The metadata filters of the scan, for a report to say which tests were taken.
+nlohmann::ordered_json filters_json(const games::FileFilters& filters) {
+    auto or_null = [](const auto& value) {
+        return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json();
+    };
+    nlohmann::ordered_json json;
+    json["SPRTonly"] = filters.sprt_only;
+    json["matchBook"] = filters.match_book;
+    json["matchBookInvert"] = filters.match_book_invert;
+    json["matchRev"] = filters.match_rev;
+    json["matchTC"] = filters.match_tc;
+    json["matchThreads"] = or_null(filters.match_threads);
+    json["EloDiffMin"] = or_null(filters.elo_diff_min);
+    json["EloDiffMax"] = or_null(filters.elo_diff_max);
+    return json;
+}
+
 }  // namespace
 
 void score_wdl_stat(const ScoreWdlStatOptions& options) {
@@ -77,6 +94,8 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
     if (options.json) {
         auto json = scan::scan_summary_json(result, seconds);
         json["output"] = options.output.string();
+        json["tests"] = scan::tests_json(files, selection.metadata);
+        json["filters"] = filters_json(options.games.filters);
         if (options.grouping) {
             json["grouping"] = {{"groupBy", counts::group_by_name(options.grouping->by)},
                                 {"groups", options.grouping->groups}};

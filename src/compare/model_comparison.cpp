@@ -107,14 +107,14 @@ MomRow row_at(const Comparison& comparison, double mom) {
     return row;
 }
 
-WdlRow wdl_at(const Comparison& comparison, double pawns) {
+WdlRow wdl_at(const Comparison& comparison, double reference_mom, double pawns) {
     WdlRow row;
     row.pawns = pawns;
     const auto& reference = comparison.models.front().named.model;
     for (const auto& summary : comparison.models) {
         const auto& m = summary.named.model;
-        double mom = corresponding_mom(reference.mom_type, comparison.target_mom, m.mom_type)
-                         .value_or(m.mom_target);
+        double mom =
+            corresponding_mom(reference.mom_type, reference_mom, m.mom_type).value_or(m.mom_target);
         WdlPoint point;
         point.internal_eval = pawns * m.a(mom);
         point.win = m.win(point.internal_eval, mom);
@@ -173,8 +173,15 @@ Comparison compare_models(const std::vector<model::NamedModel>& models,
     add_notes(comparison);
     auto moms = settings.moms.empty() ? default_moms(reference.mom_type) : settings.moms;
     for (double mom : moms) comparison.rows.push_back(row_at(comparison, mom));
-    for (double pawns : settings.evals) comparison.wdl.push_back(wdl_at(comparison, pawns));
+    comparison.wdl = wdl_table(comparison, comparison.target_mom, settings.evals);
     return comparison;
+}
+
+std::vector<WdlRow> wdl_table(const Comparison& comparison, double mom,
+                              const std::vector<double>& evals) {
+    std::vector<WdlRow> rows;
+    for (double pawns : evals) rows.push_back(wdl_at(comparison, mom, pawns));
+    return rows;
 }
 
 std::string comparison_text(const Comparison& comparison) {

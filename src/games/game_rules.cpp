@@ -15,6 +15,10 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
     return true;
 }
 
+bool starts_ignoring_case(std::string_view text, std::string_view prefix) {
+    return equals_ignoring_case(text.substr(0, prefix.size()), prefix);
+}
+
 constexpr std::string_view kExcludedTerminations[] = {
     "time forfeit", "abandoned", "stalled connection", "illegal move", "unterminated"};
 
@@ -22,8 +26,7 @@ constexpr std::string_view kExcludedTerminations[] = {
 // (c7c5)": matched without case and by prefix, or exactly as the original does.
 bool is_excluded_termination(std::string_view termination, bool exact_letter) {
     for (std::string_view excluded : kExcludedTerminations) {
-        if (exact_letter ? termination == excluded
-                         : equals_ignoring_case(termination.substr(0, excluded.size()), excluded))
+        if (exact_letter ? termination == excluded : starts_ignoring_case(termination, excluded))
             return true;
     }
     return false;
@@ -72,6 +75,8 @@ void GameTags::clear() {
     chess960 = false;
     white_outcome.reset();
     excluded_termination = false;
+    adjudicated = false;
+    time_forfeit = false;
     unsupported_variant.clear();
 }
 
@@ -88,6 +93,8 @@ void GameTags::read(std::string_view name, std::string_view value) {
         }
     } else if (name == "Termination") {
         excluded_termination = is_excluded_termination(value, exact_termination_letter);
+        adjudicated = starts_ignoring_case(value, "adjudication");
+        time_forfeit = starts_ignoring_case(value, "time forfeit");
     } else if (name == "FEN") {
         fen.assign(value);
     } else if (name == "Variant") {

@@ -11,6 +11,8 @@ void GameTally::add(const GameTally& other) {
     games_accepted += other.games_accepted;
     positions += other.positions;
     for (std::size_t i = 0; i < games::kSkipReasonCount; ++i) skipped[i] += other.skipped[i];
+    adjudicated += other.adjudicated;
+    time_forfeits += other.time_forfeits;
     scoreless_comments += other.scoreless_comments;
 }
 
@@ -46,6 +48,8 @@ void GameCounter::tag(std::string_view name, std::string_view value) { tags_.rea
 void GameCounter::skip_game(games::GameSkipReason reason, std::string description) {
     counting_ = false;
     ++tally_.skipped[std::size_t(reason)];
+    if (reason == games::GameSkipReason::BadTermination && tags_.time_forfeit)
+        ++tally_.time_forfeits;
     if (!description.empty())
         problems_.add(tally_.games_read - 1 - games_before_chunk_, std::move(description));
 }
@@ -143,6 +147,7 @@ void GameCounter::end_game(bool terminated) {
     }
     tally_.positions += game_keys_.size();
     ++tally_.games_accepted;
+    if (tags_.adjudicated) ++tally_.adjudicated;
     counting_ = false;
 }
 

@@ -3,7 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
+#include <set>
 
+#include "wdl/fishtest/layout.hpp"
 #include "wdl/games/reading_report.hpp"
 
 namespace wdl::scan {
@@ -49,13 +53,44 @@ nlohmann::ordered_json scan_summary_json(const ScanResult& result, double second
     json["files"] = games::files_json(files);
     json["games"] = {{"read", tally.games_read},
                      {"accepted", tally.games_accepted},
-                     {"skipped", std::move(skipped)}};
+                     {"skipped", std::move(skipped)},
+                     {"adjudicated", tally.adjudicated},
+                     {"timeForfeits", tally.time_forfeits}};
     json["positions"] = tally.positions;
     json["scorelessComments"] = tally.scoreless_comments;
     json["distinctKeys"] = result.counts.distinct_keys();
     json["seconds"] = seconds;
     json["warnings"] = files.warnings;
     return json;
+}
+
+nlohmann::ordered_json tests_json(const std::vector<std::filesystem::path>& game_files,
+                                  const fishtest::MetadataByFile& metadata) {
+    auto or_null = [](const auto& value) {
+        return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json();
+    };
+    std::set<std::filesystem::path> read;
+    for (const auto& file : game_files) read.insert(fishtest::metadata_file_of(file));
+    nlohmann::ordered_json tests = nlohmann::ordered_json::array();
+    for (const auto& [file, run] : metadata) {
+        if (!read.contains(file)) continue;
+        nlohmann::ordered_json test;
+        test["id"] = file.stem().string();
+        test["startTime"] = or_null(run.start_time);
+        test["book"] = or_null(run.book);
+        test["timeControls"] = fishtest::time_controls(run);
+        test["threads"] = or_null(run.threads);
+        test["sprt"] = run.sprt;
+        std::optional<double> elo;
+        if (run.pentanomial) elo = fishtest::normalized_elo(*run.pentanomial);
+        // NaN (no game pairs) has no JSON form.
+        test["nElo"] =
+            elo && std::isfinite(*elo) ? nlohmann::ordered_json(*elo) : nlohmann::ordered_json();
+        test["resolvedBase"] = or_null(run.resolved_base);
+        test["resolvedNew"] = or_null(run.resolved_new);
+        tests.push_back(std::move(test));
+    }
+    return tests;
 }
 
 }  // namespace wdl::scan

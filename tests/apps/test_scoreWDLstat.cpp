@@ -10,6 +10,7 @@
 #include "program_runner.hpp"
 #include "skip.hpp"
 #include "test_data.hpp"
+#include "wdl/fishtest/run_metadata.hpp"
 #include "wdl/pgn/reader.hpp"
 
 namespace fs = std::filesystem;
@@ -420,6 +421,9 @@ TEST_CASE("scoreWDLstat --json writes the summary's figures", "[apps][scan][json
     CHECK(summary["games"]["read"] == 800);
     CHECK(summary["games"]["accepted"] == 798);
     CHECK(summary["games"]["skipped"]["excluded termination"] == 1);
+    // data/README.md: the excluded termination is a time forfeit; 662 games say adjudication.
+    CHECK(summary["games"]["timeForfeits"] == 1);
+    CHECK(summary["games"]["adjudicated"] == 662);
     CHECK(summary["positions"] == 87993);
     CHECK(summary["files"]["read"] == 9);
     CHECK(summary["distinctKeys"] == read_counts(dir / "counts.json").size());
@@ -431,6 +435,41 @@ TEST_CASE("scoreWDLstat --json writes the summary's figures", "[apps][scan][json
     REQUIRE(run.exit_code == 0);
     summary = nlohmann::json::parse(read_text_file(dir / "summary.json"));
     CHECK(summary["grouping"] == nlohmann::json{{"groupBy", "test"}, {"groups", 8}});
+}
+
+TEST_CASE("scoreWDLstat --json lists the tests read and the filters", "[apps][scan][json]") {
+    fs::path dir = fresh_directory("scan_summary_tests");
+    auto run =
+        scan({"--dir", corpus_path().string(), "-r", "--matchTC", "60\\+0.6", "--EloDiffMax", "50",
+              "-o", (dir / "counts.json").string(), "--json", (dir / "summary.json").string()},
+             dir);
+    REQUIRE(run.exit_code == 0);
+    auto summary = nlohmann::json::parse(read_text_file(dir / "summary.json"));
+    // The two LTC tests of the corpus, in the order of their metadata files.
+    const auto& tests = summary["tests"];
+    REQUIRE(tests.size() == 2);
+    CHECK(tests[0]["id"] == "716838bf67ed35143299f7d3");
+    CHECK(tests[1]["id"] == "1508b764ed7a051de89f949b");
+    CHECK(tests[0]["startTime"] == "2024-07-21T11:26:57.000+00:00");
+    CHECK(tests[0]["timeControls"] == nlohmann::json{"60+0.6"});
+    CHECK(tests[0]["threads"] == 1);
+    CHECK(tests[1]["threads"] == 8);
+    CHECK(tests[1]["book"] == "UHO_Lichess_4852_v2.epd");
+    CHECK(tests[0]["sprt"] == true);
+    for (const auto& [index, folder] : {std::pair{0, "24-07-21/716838bf67ed35143299f7d3"},
+                                        std::pair{1, "25-04-09/1508b764ed7a051de89f949b"}}) {
+        auto id = fs::path(folder).filename().string();
+        auto metadata = nlohmann::json::parse(
+            read_text_file(corpus_path(std::string(folder) + "/" + id + ".json")));
+        CHECK(tests[std::size_t(index)]["resolvedNew"] == metadata["args"]["resolved_new"]);
+        auto pentanomial = metadata["results"]["pentanomial"].get<std::array<std::int64_t, 5>>();
+        CHECK(tests[std::size_t(index)]["nElo"].get<double>() ==
+              Approx(wdl::fishtest::normalized_elo(pentanomial)));
+    }
+    CHECK(summary["filters"]["matchTC"] == "60\\+0.6");
+    CHECK(summary["filters"]["EloDiffMax"] == 50.0);
+    CHECK(summary["filters"]["EloDiffMin"].is_null());
+    CHECK(summary["filters"]["SPRTonly"] == false);
 }
 
 namespace {

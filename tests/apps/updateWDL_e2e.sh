@@ -119,6 +119,49 @@ run_update() { # run_update NAME [OPTIONS...]: runs in its own folder, output in
         --stockfish "$sf" --pgnpath "$pgns" "$@" >out.txt 2>&1)
 }
 
+# check_report NAME NEW LOW HIGH OLD: report.md and report.html of a run have every section, and
+# the numbers of its printed lines.
+check_report() {
+    local name=$1 new=$2 low=$3 high=$4 old=$5 md=$1/report/report.md html=$1/report/report.html
+    [[ -s $md && -s $html ]] || {
+        fail "$name: no report.md or report.html: $(cat "$name/report.log")"
+        return
+    }
+    local section
+    for section in "The run" "Verdict" "Display mapping, old to new" "W/D/L at displayed evals" \
+        "Held-out scores" "The data" "Plots"; do
+        expect_line "$md" "^## $section\$"
+        grep -qF "<h2>$section</h2>" "$html" || fail "$name: report.html lacks $section"
+    done
+    [[ $(grep -c '^Reproduce: ' "$md") -eq 7 ]] || fail "$name: a section without its Reproduce line"
+    # updateWDL.sh's lines, quoted verbatim.
+    local line
+    while IFS= read -r line; do
+        grep -qxF -- "$line" "$md" || fail "$name: report.md does not quote \"$line\""
+    done < <(grep -v '^The report of the update\|^ended at' "$name/out.txt")
+    # The verdict, as the printed lines state it.
+    if [[ $new -ne $old ]]; then
+        expect_line "$md" "^NormalizeToPawnValue should change from $old to $new\.\$"
+    else
+        expect_line "$md" "^NormalizeToPawnValue should stay at $old\.\$"
+    fi
+    local interval
+    interval=$(printf '%.0f \\.\\. %.0f' "$low" "$high")
+    expect_line "$md" "^The old value $old lies (inside|outside) the 95 % interval $interval of the fitted value "
+    local place
+    place=$(grep -oP '^The old value [0-9]+ lies \K(inside|outside)' "$name/out.txt")
+    expect_line "$md" "^The old value $old lies $place "
+    expect_line "$md" '^The interval assumes: jackknife over [0-9]+ game groups'
+    # The data: the scan's games and the count file's checksum.
+    local accepted
+    accepted=$(jq -r .games.accepted "$name/updateWDL_scan.json")
+    expect_line "$md" "^\\| games accepted \\| $accepted \\|\$"
+    expect_line "$md" '^\| `updateWDL.json` \| [0-9a-f]{8} \|$'
+    expect_line "$md" '^\| time controls \| 60\+0\.6 \|$'
+    grep -q 'data-images-loaded' "$html" || fail "$name: report.html lacks its image check"
+    ! grep -qE '(src|href)="https?:' "$html" || fail "$name: report.html fetches from the network"
+}
+
 # --- Static normalization: 178 of the 180 games of the 24-07-21 test count (ref. counts).
 if run_update static --firstrev "$c1" --lastrev "$c2"; then
     expect_line static/out.txt \
@@ -144,6 +187,9 @@ if run_update static --firstrev "$c1" --lastrev "$c2"; then
     [[ $(jq -r .format static/updateWDL.json) == wdlfit-grouped-counts ]] ||
         fail "static: the scan wrote no grouped counts"
     [[ -s static/updateWDL.json ]] || fail "static: no updateWDL.json"
+    check_report static "$new" "$low" "$high" 328
+    # A static normalization has no bs: no old model to compare with.
+    expect_line static/report/report.md '^No old model to compare with'
 else
     fail "static run failed: $(cat static/out.txt)"
 fi
@@ -155,6 +201,35 @@ if run_update dynamic --lastrev "$c4"; then
     expect_line dynamic/out.txt \
         '^Based on [0-9]+ positions from 160 games, NormalizeToPawnValue should (change from 372 to [0-9]+|stay at 372)\.$'
     expect_line dynamic/scoreWDL.log "NormalizeData = .*momMin.: 17"
+    new=$(jq -r .model.NormalizeToPawnValue dynamic/updateWDL_fit.json)
+    read -r low high < <(jq -r '.model.resampling.estimates.NormalizeToPawnValue.interval | "\(.[0]) \(.[1])"' \
+        dynamic/updateWDL_fit.json)
+    check_report dynamic "$new" "$low" "$high" 372
+    # The old model is the one of the first revision's source, as[] and bs[].
+    grep -qF -- "--oldModel $sf@$c3" dynamic/report/report.md ||
+        fail "dynamic: the report's fit lacks --oldModel $sf@$c3"
+    ! grep -q '^No old model' dynamic/report/report.md || fail "dynamic: no old model in the report"
+    expect_line dynamic/report/report.md '^\| old model \(as, bs\) \| [0-9.]+ \+- [0-9.]+ \|'
+    expect_line dynamic/report/report.md '^\| 58 \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9]+ \|$'
+    expect_line dynamic/report/report.md "^Stockfish revisions: $c3 \\(.*\\) \\.\\. $c4 "
+    for png in fit.png old_vs_new.png calibration.png; do
+        [[ -s dynamic/report/$png ]] || fail "dynamic: no report/$png"
+        expect_line dynamic/report/report.md "\\]\\($png\\)"
+    done
+    [[ $(grep -o 'src="data:image/png;base64,' dynamic/report/report.html | wc -l) -eq 3 ]] ||
+        fail "dynamic: report.html does not embed the 3 plots"
+    # As a browser shows it, without network (tests/apps/test_scoreWDL_report.cpp takes the
+    # screenshot): every image decoded, the verdict's numbers in the page.
+    if command -v chromium >/dev/null; then
+        chromium --headless=new --no-sandbox --disable-gpu --no-proxy-server \
+            --host-resolver-rules="MAP * ~NOTFOUND" --user-data-dir="$work/chromium-profile" \
+            --dump-dom "file://$work/dynamic/report/report.html" >dynamic/dom.html 2>/dev/null ||
+            fail "dynamic: chromium could not load report.html"
+        grep -q 'data-images-loaded="3/3"' dynamic/dom.html ||
+            fail "dynamic: not every image of report.html loaded in chromium"
+        grep -q "NormalizeToPawnValue should change from 372 to $new\.\|should stay at 372\." \
+            dynamic/dom.html || fail "dynamic: the verdict is not in the page"
+    fi
 else
     fail "dynamic run failed: $(cat dynamic/out.txt)"
 fi
@@ -187,6 +262,11 @@ echo "{\"games\": {\"read\": 60, \"accepted\": ${FAKE_GAMES:-56}}, \"positions\"
 FAKE
 cat >"$fake_bin/scoreWDL" <<'FAKE'
 #!/usr/bin/env bash
+# The report's run only leaves its arguments.
+if printf '%s\n' "$@" | grep -qx -- --report; then
+    printf '%s\n' "$@" >scoreWDL_report.args
+    exit 0
+fi
 printf '%s\n' "$@" >scoreWDL.args
 json=$(printf '%s\n' "$@" | grep -A1 -x -- --json | tail -n 1)
 # FAKE_RETAINED=none leaves the counts out.
@@ -219,7 +299,17 @@ if (bin_dir=$fake_bin run_update fake --firstrev "$c1" --lastrev "$c2"); then
     for option in "--momType material" "--momTarget 58" "--materialMin 17" "--moveMin 1" \
         "--modelFitting optimizeProbability" "--NormalizeToPawnValue 328"; do
         tr '\n' ' ' <fake/scoreWDL.args | grep -q -- "$option" || fail "fit lacks $option"
+        tr '\n' ' ' <fake/scoreWDL_report.args | grep -q -- "$option" ||
+            fail "the report's fit lacks $option"
     done
+    for option in "--report report" "--updateLog updateWDL.log" \
+        "--scanSummary updateWDL_scan.json" "--revisionRange $c1 "; do
+        tr '\n' ' ' <fake/scoreWDL_report.args | grep -q -- "$option" || fail "report lacks $option"
+    done
+    ! grep -q -- --oldModel fake/scoreWDL_report.args || fail "an old model of a static revision"
+    expect_line fake/out.txt '^The report of the update: report/report\.md and report/report\.html\.$'
+    [[ $(cat fake/updateWDL.log) == "$(cat fake/out.txt)" ]] ||
+        fail "updateWDL.log is not the lines printed: $(cat fake/updateWDL.log)"
 else
     fail "fake run failed: $(cat fake/out.txt)"
 fi

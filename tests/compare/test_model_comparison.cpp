@@ -99,3 +99,25 @@ TEST_CASE("the comparison's text and JSON carry the same figures", "[compare]") 
     CHECK(json["wdl"][2]["pawns"] == 1);
     CHECK_THROWS_AS(compare_models({load_model("sf17")}, {}), wdl::Error);
 }
+
+TEST_CASE("the W/D/L table at another material reads each model there", "[compare]") {
+    auto sf17 = load_model("sf17"), sf18 = load_model("sf18");
+    auto comparison = compare_models({sf17, sf18}, {});
+    auto rows = wdl_table(comparison, 30, {0, 1, 2});
+    REQUIRE(rows.size() == 3);
+    double t = 30.0 / 58;
+    for (std::size_t m = 0; m < 2; ++m) {
+        const auto& model = m == 0 ? sf17.model : sf18.model;
+        double a = cubic(model.as, t), b = cubic(model.bs, t);
+        // At 0.00 the win and loss rates are equal; at 1.00 the model wins half.
+        CHECK(rows[0].models[m].win == Approx(rows[0].models[m].loss));
+        CHECK(rows[1].models[m].internal_eval == Approx(a));
+        CHECK(rows[1].models[m].win == Approx(0.5));
+        // At 2.00: x = 2a, W = 1 / (1 + exp(-(2a - a) / b)), L = 1 / (1 + exp(-(-2a - a) / b)).
+        CHECK(rows[2].models[m].win == Approx(1 / (1 + std::exp(-a / b))));
+        CHECK(rows[2].models[m].loss == Approx(1 / (1 + std::exp(3 * a / b))));
+        CHECK(rows[0].models[m].draw == Approx(1 - 2 / (1 + std::exp(a / b))));
+        // Not the table at the target.
+        CHECK(rows[0].models[m].draw != Approx(comparison.wdl[0].models[m].draw));
+    }
+}

@@ -48,9 +48,21 @@ TEST_CASE("each excluded termination drops the game, the others count", "[scan][
             count_games(game("[Termination \"" + std::string(termination) + "\"]\n", kFourMoves));
         CHECK(counted.keys.empty());
         CHECK(counted.tally.skipped[std::size_t(games::GameSkipReason::BadTermination)] == 1);
+        // Of the excluded terminations only a time forfeit is a loss on time.
+        CHECK(counted.tally.time_forfeits == (std::string(termination) == "time forfeit"));
+        CHECK(counted.tally.adjudicated == 0);
     }
     auto adjudicated = count_games(game("[Termination \"adjudication\"]\n", kFourMoves));
     CHECK(adjudicated.tally.positions == 4);
+    CHECK(adjudicated.tally.adjudicated == 1);
+    CHECK(adjudicated.tally.time_forfeits == 0);
+    // Without case, by prefix; a game without Termination is neither.
+    CHECK(count_games(game("[Termination \"Adjudication: TB\"]\n", kFourMoves)).tally.adjudicated ==
+          1);
+    CHECK(count_games(game("[Termination \"Time forfeit\"]\n", kFourMoves)).tally.time_forfeits ==
+          1);
+    auto untagged = count_games(game("", kFourMoves));
+    CHECK(untagged.tally.adjudicated + untagged.tally.time_forfeits == 0);
 }
 
 TEST_CASE("positions after full move 200 are not counted, but the moves are read",

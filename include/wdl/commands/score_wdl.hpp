@@ -55,6 +55,15 @@ struct ScoreWdlOptions {
     // Default: the summary plot's name with "_calibration" before its extension.
     std::optional<std::filesystem::path> png_name_calibration;
     int threads = 1;  // for the refits of resampling and cross-validation
+    // --report DIR: report.md, report.html, their plots and the fit's JSON in DIR (docs/report.md).
+    std::optional<std::filesystem::path> report;
+    // The model the fit is compared with (any spec of model::load_model); default: the
+    // --NormalizeData model when it has bs.
+    std::optional<std::string> old_model;
+    std::optional<std::filesystem::path> update_log;    // updateWDL.sh's lines, quoted
+    std::optional<std::filesystem::path> scan_summary;  // scoreWDLstat --json, for the data
+    std::optional<std::string> revision_range;          // "FIRST (date) .. LAST (date)"
+    std::string command_line = "scoreWDL";              // as run: the report's reproduce lines
 };
 
 // Reads the count files, fits, prints the original's lines (and ours after them) on stdout,

@@ -64,6 +64,11 @@ struct Comparison {
 Comparison compare_models(const std::vector<model::NamedModel>& models,
                           const ComparisonSettings& settings);
 
+// The W/D/L table of the comparison's models at another mom of the reference than its target:
+// each model at the corresponding mom (at its own target where its mom does not correspond).
+std::vector<WdlRow> wdl_table(const Comparison& comparison, double mom,
+                              const std::vector<double>& evals);
+
 // The mom of `model` corresponding to the reference's mom: the same for the same mom type, the
 // ply of a move (2 (move - 1), White to move) and back; nothing for material against the others.
 std::optional<double> corresponding_mom(model::MomType reference, double mom, model::MomType other);

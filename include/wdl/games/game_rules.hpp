@@ -41,6 +41,9 @@ struct GameTags {
     bool chess960 = false;
     std::optional<counts::Outcome> white_outcome;  // from a Result of 1-0, 0-1 or 1/2-1/2
     bool excluded_termination = false;
+    // The Termination tag says the game was adjudicated, or lost on time (either way without
+    // case, by prefix): how a report tells how the games ended.
+    bool adjudicated = false, time_forfeit = false;
     std::string unsupported_variant;  // the Variant tag's value, if not a chess we play
     // How Termination is matched (kept by clear()): without case and by prefix ("Time
     // forfeit", "Illegal Move (c7c5)"), or, as the original, exactly.

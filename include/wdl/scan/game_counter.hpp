@@ -37,6 +37,8 @@ struct GameTally {
     std::uint64_t games_accepted = 0;
     std::uint64_t positions = 0;
     std::array<std::uint64_t, games::kSkipReasonCount> skipped{};
+    std::uint64_t adjudicated = 0;    // accepted games whose Termination is an adjudication
+    std::uint64_t time_forfeits = 0;  // games skipped as lost on time
     // Comments of read moves whose first token is a number without a decimal point (exact
     // mode: no eval), such as OpenBench's malformed "12/17 41 40000".
     std::uint64_t scoreless_comments = 0;

@@ -121,7 +121,7 @@ TEST_CASE("annotateWDL --lichess reproduces lichess's accuracy formulas", "[apps
         CHECK(lichess["gameAccuracy"].get<double>() == Approx(expected.at(name)));
     }
     // Carol's first move gains nothing and loses nothing: 0.15 -> 0.20 is a gain, so 100.
-    const auto& carol = summary["players"][1];
+    const auto& carol = summary["players"][2];  // players by name
     REQUIRE(carol["name"] == "Carol");
     double second = lichess_move(lichess_win(25), lichess_win(10));
     CHECK(carol["lichess"]["moveAccuracy"].get<double>() == Approx((100 + second) / 2));

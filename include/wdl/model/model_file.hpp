@@ -13,7 +13,8 @@
 namespace wdl::model {
 
 // {"as", "bs", "momType", "momTarget", "NormalizeToPawnValue", "spread", "normalizedSpread",
-// "drawRateAtZero"}: the coefficients and the constants derived from them.
+// "drawRateAtZero", "lc0": {"sharpness", "muPerInternalUnit"}}: the coefficients and the
+// constants derived from them.
 nlohmann::ordered_json model_json(const WdlModel& model);
 
 // The model of such an object, or of a whole scoreWDL --json document (its "model" member).

@@ -167,15 +167,16 @@ class GameAnnotator : public pgn::Visitor {
         if (settings_.lichess) add_lichess(*white_player, *black_player);
     }
 
-    // lichess's accuracies of the game's moves up to the first ply without an eval.
+    // lichess's accuracies of the game's first run of evaluated plies: from the first ply with
+    // an eval (book moves have none) to the next ply without one.
     void add_lichess(PlayerSummary& white, PlayerSummary& black) const {
+        std::size_t first = 0;
+        while (first < moves_.size() && !moves_[first].white_cp_after) ++first;
         std::vector<int> white_cps;
-        for (const MoveRecord& m : moves_) {
-            if (!m.white_cp_after) break;
-            white_cps.push_back(*m.white_cp_after);
-        }
+        for (std::size_t k = first; k < moves_.size() && moves_[k].white_cp_after; ++k)
+            white_cps.push_back(*moves_[k].white_cp_after);
         if (white_cps.empty()) return;
-        auto game = lichess_game_accuracy(white_cps, moves_.front().white_moved);
+        auto game = lichess_game_accuracy(white_cps, moves_[first].white_moved);
         for (auto [player, side] :
              {std::pair{&white, &game.white}, std::pair{&black, &game.black}}) {
             if (!side->game_accuracy) continue;

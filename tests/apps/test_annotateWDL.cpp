@@ -94,24 +94,32 @@ double lichess_four_ply(const std::vector<double>& cps, bool white) {
 TEST_CASE("annotateWDL --lichess reproduces lichess's accuracy formulas", "[apps][annotate]") {
     auto dir = fresh_directory("annotate_lichess");
     // Game 1: lichess [%eval] comments, White's evals. Game 2: engine comments, the mover's eval
-    // (Black's +0.60 is White's -0.60) and a mate, which lichess counts as 10 pawns.
+    // (Black's -0.25 is White's +0.25) and a mate, which lichess counts as 10 pawns. Game 3:
+    // book moves first.
     write_text_file(dir / "games.pgn",
                     "[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n"
                     "1. e4 { [%eval 0.3] } e5 { [%eval 0.1] } 2. Nf3 { [%eval -0.5] } "
                     "Nc6 { [%eval -0.4] } *\n\n"
                     "[White \"Carol\"]\n[Black \"Dave\"]\n[Result \"*\"]\n\n"
                     "1. d4 {+0.20/9 0.1s} d5 {-0.25/9 0.1s} 2. c4 {+0.10/9 0.1s} "
-                    "e6 {+M7/20 0.1s} *\n");
+                    "e6 {+M7/20 0.1s} *\n\n"
+                    "[White \"Erin\"]\n[Black \"Frank\"]\n[Result \"*\"]\n\n"
+                    "1. e4 {book} e5 {book} 2. Nf3 {+0.30/9 0.1s} Nc6 {-0.20/9 0.1s} "
+                    "3. Bb5 {+0.40/9 0.1s} a6 {-0.35/9 0.1s} *\n");
     auto run = annotate({"games.pgn", "--model", "sf18", "--lichess", "--json", "s.json"}, dir);
     INFO(run.output);
     REQUIRE(run.exit_code == 0);
     CHECK(has_line_with(run.output, "player", "lichess"));
     auto summary = nlohmann::json::parse(read_text_file(dir / "s.json"));
-    std::map<std::string, double> expected{{"Alice", lichess_four_ply({30, 10, -50, -40}, true)},
-                                           {"Bob", lichess_four_ply({30, 10, -50, -40}, false)},
-                                           {"Carol", lichess_four_ply({20, 25, 10, -1000}, true)},
-                                           {"Dave", lichess_four_ply({20, 25, 10, -1000}, false)}};
-    REQUIRE(summary["players"].size() == 4);
+    std::map<std::string, double> expected{
+        {"Alice", lichess_four_ply({30, 10, -50, -40}, true)},
+        {"Bob", lichess_four_ply({30, 10, -50, -40}, false)},
+        {"Carol", lichess_four_ply({20, 25, 10, -1000}, true)},
+        {"Dave", lichess_four_ply({20, 25, 10, -1000}, false)},
+        // Game 3's book moves have no eval: lichess's plies start after them.
+        {"Erin", lichess_four_ply({30, 20, 40, 35}, true)},
+        {"Frank", lichess_four_ply({30, 20, 40, 35}, false)}};
+    REQUIRE(summary["players"].size() == 6);
     for (const auto& player : summary["players"]) {
         auto name = player["name"].get<std::string>();
         CAPTURE(name);

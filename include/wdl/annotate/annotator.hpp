@@ -24,8 +24,9 @@ struct AnnotateSettings {
     bool lichess = false;       // also lichess's accuracies (lichess_accuracy.hpp) per player
 };
 
-// A player's lichess accuracies over the games: each game's from its moves up to the first ply
-// without an eval (lichess needs an eval after every ply).
+// A player's lichess accuracies over the games: each game's from its first run of evaluated
+// plies (lichess needs an eval after every ply; book moves have none), after lichess's initial
+// eval.
 struct LichessTotals {
     std::uint64_t games = 0, moves = 0;
     double game_accuracy_sum = 0, move_accuracy_sum = 0;

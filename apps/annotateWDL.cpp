@@ -37,6 +37,10 @@ void add_symbol_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& option
         "--relevance", [&settings] { settings.thresholds = wdl::annotate::relevance_thresholds(); },
         "Move thresholds of Konrod's economical scheme instead: 1/14, 3/14, 5/14 of the whole "
         "range of expected score");
+    app.add_flag("--lichess", settings.lichess,
+                 "Also compute lichess's accuracies by its published formulas (Win% of the eval, "
+                 "move accuracy from the mover's Win% before and after, and its game accuracy) "
+                 "and print each player's mean game accuracy next to wdlfit's");
     app.add_flag("--wdlComments", settings.wdl_comments,
                  "Also add the model's W/D/L per mille for White after each evaluated move, as "
                  "[%wdl w,d,l] in the move's comment");
@@ -62,7 +66,7 @@ void add_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
                    "scheme's bounds, into this PNG");
     app.add_option("--json", options.json,
                    "Also write the summary (games, symbols, per player: moves, mean loss, ?!, ?, "
-                   "??, accuracy) as JSON to this file");
+                   "??, accuracy, and with --lichess lichess's accuracies) as JSON to this file");
 }
 
 }  // namespace

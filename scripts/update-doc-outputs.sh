@@ -26,7 +26,7 @@ case "${1:-}" in
 *) echo "Usage: $0 [--slow]" >&2; exit 2 ;;
 esac
 
-programs="scoreWDLstat scoreWDL compareWDL mergeWDLstat annotateWDL markovWDL synthWDL"
+programs="scoreWDLstat scoreWDL compareWDL mergeWDLstat annotateWDL markovWDL synthWDL queryWDL"
 ((slow)) && programs+=" scoreCompetence generateTables"
 TARGETS="$programs" bash scripts/build.sh >&2
 bin=$root/${BUILD_DIR:-build}/apps
@@ -190,6 +190,16 @@ jq -r '[(.model.as | add), (.model.bs | add)] | @tsv' model.json |
             0.5, draw, loss, 0.5 + draw / 2
         printf "%-43sexpected score 0.750\n", "Konrod'"'"'s curve:" }' |
     output annotate-balance
+
+# lichess's accuracies next to wdlfit's: the summary's table.
+run annotateWDL "$game_file" --model model.json -o annotated_lichess.pgn --lichess |
+    grep -E '^(\$|player|Base|New|lichess:)' | output annotate-lichess
+
+# --- query.md
+run queryWDL --model sf18 --evals 0,50,100,200 --materials 30,58,78 | output query-wdl
+run queryWDL --model sf18 --winRate 0.25,0.5,0.75,0.9 --materials 30,58 | output query-win-rate
+run queryWDL --model sf18 --to sf17 --evals 100,300 --materials 24,58,78 | output query-mapping
+run queryWDL --model sf18 --evals 100 --materials 40 --json - | output query-json
 
 # --- markov.md
 run markovWDL --dir data -r --concurrency 2 --json markov.json --plotDir markov_plots |

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <optional>
 
+#include "wdl/annotate/lichess_accuracy.hpp"
 #include "wdl/chess/board.hpp"
 #include "wdl/games/eval_parsing.hpp"
 #include "wdl/games/game_rules.hpp"
@@ -24,6 +25,8 @@ struct MoveRecord {
     // An engine comment's outlook for the mover before the move, or a lichess [%eval]'s for
     // White after it.
     std::optional<Outlook> mover_before, white_after;
+    // White's centipawns after the move, from either eval: what lichess's measures read.
+    std::optional<int> white_cp_after;
 };
 
 PositionPlace place_of(const chess::Board& board) {
@@ -69,7 +72,10 @@ class GameAnnotator : public pgn::Visitor {
         record.white_moved = board_.side_to_move() == chess::Color::White;
         record.before = place_of(board_);
         int eval = games::comment_eval_value(comment, games::EvalParsing::Exact);
-        if (eval != games::kNoEval) record.mover_before = expected_.outlook(eval, record.before);
+        if (eval != games::kNoEval) {
+            record.mover_before = expected_.outlook(eval, record.before);
+            record.white_cp_after = record.white_moved ? eval : -eval;
+        }
         auto move = board_.parse_san(san);
         if (!move) {
             broken_ = fmt::format("cannot play move \"{}\" at ply {}", san.substr(0, 40),
@@ -78,8 +84,10 @@ class GameAnnotator : public pgn::Visitor {
         }
         board_.play(*move);
         if (!record.mover_before && !comment.empty()) {
-            if (auto white_eval = games::lichess_eval(comment, games::EvalParsing::Exact))
+            if (auto white_eval = games::lichess_eval(comment, games::EvalParsing::Exact)) {
                 record.white_after = expected_.outlook(*white_eval, place_of(board_));
+                record.white_cp_after = *white_eval;
+            }
         }
         moves_.push_back(record);
         return true;
@@ -156,6 +164,27 @@ class GameAnnotator : public pgn::Visitor {
             if (white && settings_.wdl_comments) add_wdl_comment(m, *white);
         }
         summary_.games_with_evals += any_eval;
+        if (settings_.lichess) add_lichess(*white_player, *black_player);
+    }
+
+    // lichess's accuracies of the game's first run of evaluated plies: from the first ply with
+    // an eval (book moves have none) to the next ply without one.
+    void add_lichess(PlayerSummary& white, PlayerSummary& black) const {
+        std::size_t first = 0;
+        while (first < moves_.size() && !moves_[first].white_cp_after) ++first;
+        std::vector<int> white_cps;
+        for (std::size_t k = first; k < moves_.size() && moves_[k].white_cp_after; ++k)
+            white_cps.push_back(*moves_[k].white_cp_after);
+        if (white_cps.empty()) return;
+        auto game = lichess_game_accuracy(white_cps, moves_[first].white_moved);
+        for (auto [player, side] :
+             {std::pair{&white, &game.white}, std::pair{&black, &game.black}}) {
+            if (!side->game_accuracy) continue;
+            ++player->lichess.games;
+            player->lichess.game_accuracy_sum += *side->game_accuracy;
+            player->lichess.moves += side->moves;
+            player->lichess.move_accuracy_sum += side->move_accuracy_sum;
+        }
     }
 
     PlayerSummary& player(const std::string& name) {
@@ -213,6 +242,7 @@ void AnnotationSummary::add(const AnnotationSummary& other) {
     games += other.games;
     games_with_evals += other.games_with_evals;
     games_copied += other.games_copied;
+    lichess = lichess || other.lichess;
     position_symbols += other.position_symbols;
     move_symbols += other.move_symbols;
     for (const auto& [name, player] : other.players) {
@@ -220,12 +250,17 @@ void AnnotationSummary::add(const AnnotationSummary& other) {
         mine.moves += player.moves;
         mine.loss += player.loss;
         for (std::size_t i = 0; i < 3; ++i) mine.nags[i] += player.nags[i];
+        mine.lichess.games += player.lichess.games;
+        mine.lichess.moves += player.lichess.moves;
+        mine.lichess.game_accuracy_sum += player.lichess.game_accuracy_sum;
+        mine.lichess.move_accuracy_sum += player.lichess.move_accuracy_sum;
     }
 }
 
 void annotate_games(std::string_view text, const ExpectedScore& expected,
                     const AnnotateSettings& settings, std::string& out,
                     AnnotationSummary& summary) {
+    summary.lichess = settings.lichess;
     GameAnnotator annotator(text, expected, settings, out, summary);
     pgn::read_games(text, annotator);
     annotator.finish();
@@ -238,12 +273,20 @@ std::string summary_text(const AnnotationSummary& summary) {
         summary.games, summary.games_with_evals, summary.games_copied, summary.position_symbols,
         summary.move_symbols);
     if (summary.players.empty()) return text;
-    text += fmt::format("{:<48}{:>8}{:>11}{:>6}{:>6}{:>6}{:>10}\n", "player", "moves", "mean loss",
-                        "?!", "?", "??", "accuracy");
+    text +=
+        fmt::format("{:<48}{:>8}{:>11}{:>6}{:>6}{:>6}{:>10}{}\n", "player", "moves", "mean loss",
+                    "?!", "?", "??", "accuracy", summary.lichess ? "   lichess" : "");
     for (const auto& [name, player] : summary.players) {
-        text += fmt::format("{:<48}{:>8}{:>11.4f}{:>6}{:>6}{:>6}{:>10.1f}\n", name.substr(0, 47),
+        std::string lichess =
+            summary.lichess ? fmt::format("{:>10.1f}", player.lichess.game_accuracy()) : "";
+        text += fmt::format("{:<48}{:>8}{:>11.4f}{:>6}{:>6}{:>6}{:>10.1f}{}\n", name.substr(0, 47),
                             player.moves, player.mean_loss(), player.nags[0], player.nags[1],
-                            player.nags[2], player.accuracy());
+                            player.nags[2], player.accuracy(), lichess);
+    }
+    if (summary.lichess) {
+        text +=
+            "lichess: its game accuracy (the mean of a volatility-weighted and the harmonic mean "
+            "of its move accuracies), averaged over the player's games.\n";
     }
     return text;
 }
@@ -258,6 +301,12 @@ nlohmann::ordered_json summary_json(const AnnotationSummary& summary) {
                            {"mistakes", player.nags[1]},
                            {"blunders", player.nags[2]},
                            {"accuracy", player.accuracy()}});
+        if (summary.lichess) {
+            players.back()["lichess"] = {{"games", player.lichess.games},
+                                         {"gameAccuracy", player.lichess.game_accuracy()},
+                                         {"moves", player.lichess.moves},
+                                         {"moveAccuracy", player.lichess.move_accuracy()}};
+        }
     }
     return {{"games", summary.games},
             {"gamesWithEvals", summary.games_with_evals},

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "wdl/model/lc0_wdl.hpp"
 #include "wdl/util/error.hpp"
 
 namespace wdl::compare {
@@ -25,7 +26,8 @@ std::vector<double> default_moms(MomType type) {
 
 std::string label_of(std::size_t index) { return std::string(1, char('A' + index % 26)); }
 
-ModelSummary summarize(const model::NamedModel& named, std::size_t index) {
+ModelSummary summarize(const model::NamedModel& named, std::size_t index,
+                       const model::WdlModel& reference) {
     const auto& m = named.model;
     ModelSummary summary;
     summary.label = label_of(index);
@@ -33,6 +35,16 @@ ModelSummary summarize(const model::NamedModel& named, std::size_t index) {
     summary.pawn_value = m.eval_scale * m.a_at_target();
     summary.spread = m.eval_scale * m.b_at_target();
     summary.draw_rate_at_zero = m.draw_rate_at_zero();
+    summary.normalized_spread = m.normalized_spread();
+    // lc0's s from the model's own W/D/L: any eval gives the same (b / a).
+    double target = m.mom_target;
+    if (auto lc0 = model::lc0_wdl(m.win(0, target), m.loss(0, target)))
+        summary.lc0_sharpness = lc0->sharpness;
+    if (auto own = corresponding_mom(reference.mom_type, reference.mom_target, m.mom_type)) {
+        double x = reference.a(reference.mom_target);
+        if (auto lc0 = model::lc0_wdl(m.win(x, *own), m.loss(x, *own)))
+            summary.lc0_mu_of_reference_pawn = lc0->mu;
+    }
     return summary;
 }
 
@@ -86,7 +98,6 @@ MomRow row_at(const Comparison& comparison, double mom) {
     MomRow row;
     row.mom = mom;
     const auto& reference = comparison.models.front().named.model;
-    double reference_a = reference.a(mom);
     for (const auto& summary : comparison.models) {
         const auto& m = summary.named.model;
         auto own = corresponding_mom(reference.mom_type, mom, m.mom_type);
@@ -100,9 +111,7 @@ MomRow row_at(const Comparison& comparison, double mom) {
         row.a.push_back(m.a(*own));
         row.b.push_back(m.b(*own));
         row.a_error.push_back(a_standard_error(summary.named, *own));
-        // The internal eval the reference displays as 1.00 is reference_a; this model shows it
-        // as 100 * reference_a / a(mom) centipawns.
-        row.displays_reference_pawn.push_back(reference_a / m.a(*own));
+        row.displays_reference_pawn.push_back(displayed_by(reference, mom, 1, m));
     }
     return row;
 }
@@ -137,6 +146,13 @@ std::string signed_difference(const std::optional<double>& value, const std::opt
 
 }  // namespace
 
+std::optional<double> displayed_by(const model::WdlModel& from, double mom, double pawns,
+                                   const model::WdlModel& to) {
+    auto own = corresponding_mom(from.mom_type, mom, to.mom_type);
+    if (!own) return std::nullopt;
+    return pawns * from.a(mom) / to.a(*own);
+}
+
 std::optional<double> a_standard_error(const model::NamedModel& named, double mom) {
     if (!named.covariance) return std::nullopt;
     const auto& m = named.model;
@@ -162,7 +178,7 @@ Comparison compare_models(const std::vector<model::NamedModel>& models,
     if (models.size() < 2) throw Error("comparing needs at least two models");
     Comparison comparison;
     for (std::size_t i = 0; i < models.size(); ++i)
-        comparison.models.push_back(summarize(models[i], i));
+        comparison.models.push_back(summarize(models[i], i, models.front().model));
     const auto& reference = models.front().model;
     comparison.mom_type = reference.mom_type;
     comparison.target_mom = reference.mom_target;
@@ -209,11 +225,25 @@ std::string comparison_text(const Comparison& comparison) {
     constant_line(
         "spread", [](const ModelSummary& s) { return s.spread; }, "{:>12.1f}");
     constant_line(
-        "normalized spread", [](const ModelSummary& s) { return s.spread / s.pawn_value; },
+        "normalized spread", [](const ModelSummary& s) { return s.normalized_spread; },
         "{:>12.4f}");
     constant_line(
         "draw rate at eval 0", [](const ModelSummary& s) { return s.draw_rate_at_zero; },
         "{:>12.4f}");
+    // Rows of values that may be missing: "-" there.
+    auto optional_line = [&](const std::string& name, auto value) {
+        std::string line = fmt::format("{:<24}", name);
+        for (const auto& summary : models)
+            line += fmt::format("{:>12}", cell(value(summary), "{:.4f}"));
+        for (std::size_t i = 1; i < models.size(); ++i) {
+            line += fmt::format("{:>12}",
+                                signed_difference(value(models[i]), value(models[0]), "{:+.4f}"));
+        }
+        text += line + "\n";
+    };
+    optional_line("lc0 sharpness s", [](const ModelSummary& s) { return s.lc0_sharpness; });
+    optional_line("lc0 WDL_mu of 1.00 of " + models[0].label,
+                  [](const ModelSummary& s) { return s.lc0_mu_of_reference_pawn; });
 
     std::string mom_name(model::mom_type_name(comparison.mom_type));
     text += fmt::format(
@@ -280,6 +310,9 @@ nlohmann::ordered_json comparison_json(const Comparison& comparison) {
         entry["pawnValue"] = summary.pawn_value;
         entry["spread"] = summary.spread;
         entry["drawRateAtZero"] = summary.draw_rate_at_zero;
+        entry["normalizedSpread"] = summary.normalized_spread;
+        entry["lc0"] = {{"sharpness", optional(summary.lc0_sharpness)},
+                        {"wdlMuOfReferencePawn", optional(summary.lc0_mu_of_reference_pawn)}};
         entry["comparableMom"] = summary.comparable_mom;
         models.push_back(entry);
     }

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "wdl/model/lc0_wdl.hpp"
 #include "wdl/util/error.hpp"
 
 namespace wdl::model {
@@ -25,6 +26,10 @@ nlohmann::ordered_json model_json(const WdlModel& model) {
     json["spread"] = model.spread();
     json["normalizedSpread"] = model.normalized_spread();
     json["drawRateAtZero"] = model.draw_rate_at_zero();
+    // lc0's reading of the model at its target (lc0_wdl.hpp): WDL_mu = x / a, s = b / a.
+    double target = model.mom_target;
+    if (auto lc0 = lc0_wdl(model.win(0, target), model.loss(0, target)))
+        json["lc0"] = {{"sharpness", lc0->sharpness}, {"muPerInternalUnit", 1 / model.a(target)}};
     return json;
 }
 

@@ -121,3 +121,36 @@ TEST_CASE("the W/D/L table at another material reads each model there", "[compar
         CHECK(rows[0].models[m].draw != Approx(comparison.wdl[0].models[m].draw));
     }
 }
+
+TEST_CASE("lc0's sharpness and WDL_mu of each model, by hand", "[compare][lc0]") {
+    auto sf17 = load_model("sf17"), sf18 = load_model("sf18"), sf16 = load_model("sf16");
+    auto comparison = compare_models({sf17, sf18, sf16}, {});
+    const auto& models = comparison.models;
+    // s = b / a at the target: the sums of the coefficients.
+    double a17 = cubic(sf17.model.as, 1), b17 = cubic(sf17.model.bs, 1);
+    double a18 = cubic(sf18.model.as, 1), b18 = cubic(sf18.model.bs, 1);
+    CHECK(*models[0].lc0_sharpness == Approx(b17 / a17));
+    CHECK(*models[1].lc0_sharpness == Approx(b18 / a18));
+    CHECK(models[1].normalized_spread == Approx(b18 / a18));
+    // mu of the eval sf17 displays as 1.00 (a17 internal) under sf18 is a17 / a18.
+    CHECK(*models[0].lc0_mu_of_reference_pawn == Approx(1));
+    CHECK(*models[1].lc0_mu_of_reference_pawn == Approx(a17 / a18));
+    // A ply model has no material to read sf17's eval at.
+    CHECK_FALSE(models[2].lc0_mu_of_reference_pawn);
+    CHECK(models[2].lc0_sharpness);
+    auto json = comparison_json(comparison);
+    CHECK(json["models"][1]["lc0"]["sharpness"].get<double>() == Approx(b18 / a18));
+    CHECK(json["models"][2]["lc0"]["wdlMuOfReferencePawn"].is_null());
+    auto text = comparison_text(comparison);
+    CHECK_THAT(text, Catch::Contains("lc0 sharpness s"));
+    CHECK_THAT(text, Catch::Contains("lc0 WDL_mu of 1.00 of A"));
+}
+
+TEST_CASE("displayed_by maps a displayed eval between models at corresponding moms", "[compare]") {
+    auto sf16 = load_model("sf16").model, sf161 = load_model("sf16.1").model;
+    auto sf18 = load_model("sf18").model;
+    // sf16.1 (move) at move 21 meets sf16 (ply) at ply 40.
+    CHECK(*displayed_by(sf161, 21, 2.5, sf16) == Approx(2.5 * sf161.a(21) / sf16.a(40)));
+    CHECK(*displayed_by(sf18, 40, -1.5, sf18) == Approx(-1.5));
+    CHECK_FALSE(displayed_by(sf18, 40, 1, sf16));
+}

@@ -4,8 +4,10 @@
 #include <fstream>
 
 #include "program_runner.hpp"
+#include "wdl/model/lc0_wdl.hpp"
 #include "wdl/model/model_file.hpp"
 #include "wdl/model/wdl_model.hpp"
+#include "wdl/model/win_rate_eval.hpp"
 #include "wdl/util/error.hpp"
 
 using wdl::model::WdlModel;
@@ -58,6 +60,9 @@ TEST_CASE("models round-trip through their JSON", "[model][file]") {
     model.mom_target = 32;
     auto json = wdl::model::model_json(model);
     CHECK(json["NormalizeToPawnValue"] == model.pawn_value());
+    // lc0's sharpness at the target is the normalized spread; its mu of an eval x is x / a.
+    CHECK(json["lc0"]["sharpness"].get<double>() == Approx(model.normalized_spread()));
+    CHECK(json["lc0"]["muPerInternalUnit"].get<double>() == Approx(1 / model.a(32)));
     auto back = wdl::model::model_from_json(nlohmann::json::parse(json.dump()), "test");
     CHECK(back.as == model.as);
     CHECK(back.bs == model.bs);
@@ -80,4 +85,41 @@ TEST_CASE("malformed model JSON is an error naming its source", "[model][file]")
     auto path = wdl::testing::scratch_directory() / "wdl_test_model_broken.json";
     std::ofstream(path) << "{ not json";
     CHECK_THROWS_AS(wdl::model::read_model_file(path), wdl::Error);
+}
+
+TEST_CASE("eval_for_win inverts the win rate", "[model][wdl]") {
+    WdlModel model = stockfish_17();
+    for (double mom : {20.0, 58.0, 70.0}) {
+        for (double win : {0.01, 0.25, 0.5, 0.9}) {
+            CAPTURE(mom, win);
+            double x = wdl::model::eval_for_win(model, win, mom);
+            CHECK(model.win(x, mom) == Approx(win).epsilon(1e-12));
+        }
+    }
+    // Half of the games are won at a(mom), by the definition of a.
+    CHECK(wdl::model::eval_for_win(model, 0.5, 40) == Approx(model.a(40)));
+}
+
+TEST_CASE("lc0's mu and sharpness of a model's W/D/L are x / a and b / a", "[model][lc0]") {
+    // A hand-computed case: W = 0.5 puts mu at 1; L = 0.1 gives s = 2 / ln 9.
+    auto half = wdl::model::lc0_wdl(0.5, 0.1);
+    REQUIRE(half);
+    CHECK(half->mu == Approx(1.0));
+    CHECK(half->sharpness == Approx(2 / std::log(9.0)));
+    WdlModel model = stockfish_17();
+    for (double mom : {24.0, 58.0, 78.0}) {
+        for (double x : {-300.0, 0.0, 123.0, 500.0}) {
+            CAPTURE(mom, x);
+            auto lc0 = wdl::model::lc0_wdl(model.win(x, mom), model.loss(x, mom));
+            REQUIRE(lc0);
+            CHECK(lc0->mu == Approx(x / model.a(mom)).margin(1e-9));
+            CHECK(lc0->sharpness == Approx(model.b(mom) / model.a(mom)));
+        }
+    }
+    auto at_target = wdl::model::lc0_wdl(model.win(0, 58), model.loss(0, 58));
+    REQUIRE(at_target);
+    CHECK(at_target->sharpness == Approx(model.normalized_spread()));
+    // Certain outcomes have no logistic reading.
+    CHECK_FALSE(wdl::model::lc0_wdl(1, 0));
+    CHECK_FALSE(wdl::model::lc0_wdl(0.6, 0.4));
 }

@@ -24,6 +24,12 @@ struct ModelSummary {
     double pawn_value = 0;  // p_a at the target, internal units
     double spread = 0;      // p_b at the target, internal units
     double draw_rate_at_zero = 0;
+    double normalized_spread = 0;  // spread / NormalizeToPawnValue
+    // lc0's reading (model/lc0_wdl.hpp) of this model's W/D/L at its target mom: the sharpness s,
+    // and WDL_mu of the internal eval that the reference displays as 1.00 there (nothing where
+    // the moms do not correspond). Nothing where the W/D/L is too extreme for lc0's reading.
+    std::optional<double> lc0_sharpness;
+    std::optional<double> lc0_mu_of_reference_pawn;
     // The mom of the reference at which this model is evaluated, or nothing when the moms do not
     // correspond (material against move or ply).
     bool comparable_mom = true;
@@ -72,6 +78,12 @@ std::vector<WdlRow> wdl_table(const Comparison& comparison, double mom,
 // The mom of `model` corresponding to the reference's mom: the same for the same mom type, the
 // ply of a move (2 (move - 1), White to move) and back; nothing for material against the others.
 std::optional<double> corresponding_mom(model::MomType reference, double mom, model::MomType other);
+
+// The eval in pawns that `to` displays for the internal eval that `from` displays as `pawns` at
+// `from`'s mom `mom` (each displays x as x / a(mom) pawns), or nothing when `to`'s mom does not
+// correspond.
+std::optional<double> displayed_by(const model::WdlModel& from, double mom, double pawns,
+                                   const model::WdlModel& to);
 
 // The standard error of a(mom) in internal units, where the model's covariance is known: a is
 // linear in the coefficients, so its variance is g' C g with g = (t^3, t^2, t, 1).

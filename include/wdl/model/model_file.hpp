@@ -12,8 +12,9 @@
 namespace wdl::model {
 
 // {"as", "bs", "momType", "momTarget", "NormalizeToPawnValue", "spread", "normalizedSpread",
-// "drawRateAtZero"}: the coefficients and the constants derived from them; "aForm" and "bForm"
-// name the curves' forms where they are not Stockfish's cubics.
+// "drawRateAtZero", "lc0": {"sharpness", "muPerInternalUnit"}}: the coefficients and the
+// constants derived from them; "aForm" and "bForm" name the curves' forms where they are not
+// Stockfish's cubics.
 nlohmann::ordered_json model_json(const WdlModel& model);
 
 // The model of such an object, or of a whole scoreWDL --json document (its "model" member).

@@ -1,0 +1,68 @@
+// queryWDL: answers from a WDL model for scripts and terminals: W/D/L at evals and moms, the eval
+// of a wanted win rate, and how another model displays the same evals.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+
+#include "registry_option.hpp"
+#include "wdl/commands/query_wdl.hpp"
+#include "wdl/model/published_models.hpp"
+#include "wdl/util/error.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app(
+        "Query a WDL model: the W/D/L (per mille) and expected score at displayed evals and "
+        "materials (or moves), the eval at which the engine wins a wanted fraction of its games, "
+        "and how another model displays the same internal evals. Prints tables, or JSON with "
+        "--json -.",
+        WDL_PROGRAM_NAME);
+    wdl::commands::QueryWdlOptions options;
+    app.add_option("--model", options.model,
+                   "The WDL model: a registry name (" + wdl::model::published_model_names() +
+                       "), a scoreWDL --json file, a Stockfish source tree DIR or a revision "
+                       "DIR@REV of a Stockfish git checkout")
+        ->capture_default_str();
+    add_registry_option(app);
+    app.add_option_function<std::vector<double>>(
+           "--evals",
+           [&options](const std::vector<double>& evals) {
+               options.evals = evals;
+               options.evals_given = true;
+           },
+           "Evals in centipawns as the model displays them, 100 x / a(mom) for the internal eval "
+           "x (default 0,50,100,200,300)")
+        ->delimiter(',');
+    app.add_flag("--internal", options.internal, "The --evals are in internal units instead");
+    app.add_option("--materials", options.materials,
+                   "Materials (P + 3N + 3B + 5R + 9Q of both sides) for a model of the material "
+                   "(default: its target)")
+        ->delimiter(',');
+    app.add_option("--moves", options.moves,
+                   "Full moves for a model of the move or of the ply (ply = 2 (move - 1), White "
+                   "to move; default: its target)")
+        ->delimiter(',');
+    app.add_option("--winRate", options.win_rates,
+                   "Win rates in (0, 1): print the eval at which the engine wins this fraction of "
+                   "its games")
+        ->delimiter(',');
+    app.add_option("--to", options.to,
+                   "Another model (as --model): print how it displays the internal evals that "
+                   "--model displays as --evals")
+        ->type_name("MODEL");
+    app.add_option("--json", options.json,
+                   "Also write the answers as JSON to this file; - prints only the JSON, on "
+                   "stdout")
+        ->type_name("FILE");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        // --help is a ParseError too; every real one is a one-line error, as the library's.
+        if (error.get_exit_code() == 0) return app.exit(error);
+        fmt::print(stderr, "Error: {}\n", error.what());
+        return 1;
+    }
+    return wdl::util::report_errors([&] {
+        wdl::commands::query_wdl(options);
+        return 0;
+    });
+}

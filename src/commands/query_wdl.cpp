@@ -1,0 +1,188 @@
+#include "wdl/commands/query_wdl.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "wdl/compare/model_comparison.hpp"
+#include "wdl/model/model_lookup.hpp"
+#include "wdl/model/win_rate_eval.hpp"
+#include "wdl/util/atomic_file.hpp"
+#include "wdl/util/error.hpp"
+
+namespace wdl::commands {
+namespace {
+
+using model::MomType;
+
+// A mom as the user gave it (a material or a move) and as the model reads it.
+struct Mom {
+    double given = 0;
+    double model = 0;
+};
+
+void check_finite(const std::vector<double>& values, const char* option) {
+    for (double value : values)
+        if (!std::isfinite(value))
+            throw Error(fmt::format("{}: {} is not a finite number", option, value));
+}
+
+// The option that names the model's mom: --materials or --moves.
+const char* mom_option(MomType type) {
+    return type == MomType::Material ? "--materials" : "--moves";
+}
+
+std::vector<Mom> moms_of(const QueryWdlOptions& options, const model::NamedModel& named) {
+    const auto& m = named.model;
+    bool material = m.mom_type == MomType::Material;
+    const auto& given = material ? options.materials : options.moves;
+    const auto& other = material ? options.moves : options.materials;
+    if (!other.empty()) {
+        throw Error(fmt::format("{} depends on the {}: give {}, not {}", named.name,
+                                model::mom_type_name(m.mom_type), mom_option(m.mom_type),
+                                mom_option(material ? MomType::Move : MomType::Material)));
+    }
+    check_finite(given, mom_option(m.mom_type));
+    std::vector<Mom> moms;
+    if (given.empty()) {
+        // The target, in the option's terms: a ply model's target ply is a move too.
+        double target = m.mom_target;
+        if (m.mom_type == MomType::Ply) target = std::floor(target / 2) + 1;
+        return {{target, m.mom_type == MomType::Ply ? 2 * (target - 1) : target}};
+    }
+    for (double value : given) {
+        if (value < (material ? 0 : 1))
+            throw Error(
+                fmt::format("{}: {} is below {}", mom_option(m.mom_type), value, material ? 0 : 1));
+        moms.push_back({value, m.mom_type == MomType::Ply ? 2 * (value - 1) : value});
+    }
+    return moms;
+}
+
+// An eval of the options in both units at a mom.
+struct Eval {
+    double displayed_cp = 0, internal = 0;
+};
+
+Eval eval_at(const QueryWdlOptions& options, const model::WdlModel& m, double value, double mom) {
+    double a = m.a(mom);
+    if (options.internal) return {100 * value / a, value};
+    return {value, value * a / 100};
+}
+
+std::string model_line(const char* role, const model::NamedModel& named) {
+    const auto& m = named.model;
+    return fmt::format("{}: {}, {}; mom: {}, target {}.\n", role, named.name, named.description,
+                       model::mom_type_name(m.mom_type), m.mom_target);
+}
+
+nlohmann::ordered_json model_entry(const model::NamedModel& named) {
+    return {{"name", named.name},
+            {"description", named.description},
+            {"momType", model::mom_type_name(named.model.mom_type)},
+            {"momTarget", named.model.mom_target}};
+}
+
+}  // namespace
+
+void query_wdl(const QueryWdlOptions& options) {
+    check_finite(options.evals, "--evals");
+    check_finite(options.win_rates, "--winRate");
+    for (double rate : options.win_rates)
+        if (!(rate > 0 && rate < 1))
+            throw Error(fmt::format("--winRate: {} is not strictly between 0 and 1", rate));
+    auto named = model::load_model(options.model);
+    const auto& m = named.model;
+    auto moms = moms_of(options, named);
+    std::optional<model::NamedModel> other;
+    if (options.to) {
+        other = model::load_model(*options.to);
+        if (!compare::corresponding_mom(m.mom_type, m.mom_target, other->model.mom_type)) {
+            throw Error(fmt::format("{} depends on the {}, {} on the {}: no {} corresponds to a {}",
+                                    named.name, model::mom_type_name(m.mom_type), other->name,
+                                    model::mom_type_name(other->model.mom_type),
+                                    model::mom_type_name(other->model.mom_type),
+                                    model::mom_type_name(m.mom_type)));
+        }
+    }
+    bool wdl_table = options.evals_given || (options.win_rates.empty() && !options.to);
+    std::string column = m.mom_type == MomType::Material ? "material" : "move";
+
+    std::string text = model_line("Model", named);
+    text += fmt::format("Evals are {}; displayed cp = 100 x / a(mom) for the internal eval x.\n",
+                        options.internal ? "internal units" : "displayed centipawns");
+    nlohmann::ordered_json json;
+    json["model"] = model_entry(named);
+    json["evals"] = options.internal ? "internal" : "displayed";
+    json["moms"] = m.mom_type == MomType::Material ? "materials" : "moves";
+
+    if (wdl_table) {
+        text += fmt::format("\nW/D/L per mille:\n{:>9}{:>10}{:>10}{:>8}{:>8}{:>8}{:>8}\n", column,
+                            "eval cp", "internal", "W", "D", "L", "score");
+        auto& rows = json["wdl"] = nlohmann::ordered_json::array();
+        for (const auto& mom : moms) {
+            for (double value : options.evals) {
+                auto eval = eval_at(options, m, value, mom.model);
+                double w = m.win(eval.internal, mom.model), d = m.draw(eval.internal, mom.model),
+                       l = m.loss(eval.internal, mom.model);
+                text += fmt::format("{:>9g}{:>+10.1f}{:>10.1f}{:>8.1f}{:>8.1f}{:>8.1f}{:>8.3f}\n",
+                                    mom.given, eval.displayed_cp, eval.internal, 1000 * w, 1000 * d,
+                                    1000 * l, w + d / 2);
+                rows.push_back({{"mom", mom.given},
+                                {"evalCp", eval.displayed_cp},
+                                {"internalEval", eval.internal},
+                                {"win", w},
+                                {"draw", d},
+                                {"loss", l},
+                                {"score", w + d / 2}});
+            }
+        }
+    }
+    if (!options.win_rates.empty()) {
+        text += fmt::format(
+            "\nThe eval at which the engine wins this often:\n{:>9}{:>10}{:>10}{:>10}\n", column,
+            "win rate", "eval cp", "internal");
+        auto& rows = json["winRates"] = nlohmann::ordered_json::array();
+        for (const auto& mom : moms) {
+            for (double rate : options.win_rates) {
+                double x = model::eval_for_win(m, rate, mom.model);
+                double cp = 100 * x / m.a(mom.model);
+                text += fmt::format("{:>9g}{:>10.4g}{:>+10.1f}{:>10.1f}\n", mom.given, rate, cp, x);
+                rows.push_back(
+                    {{"mom", mom.given}, {"winRate", rate}, {"evalCp", cp}, {"internalEval", x}});
+            }
+        }
+    }
+    if (other) {
+        text += "\n";
+        text += model_line("To", *other);
+        text += fmt::format(
+            "The same internal eval as each model displays it (cp):\n{:>9}{:>12}{:>10}{:>12}\n",
+            column, named.name.substr(0, 11), "internal", other->name.substr(0, 11));
+        auto& mapping = json["mapping"];
+        mapping["to"] = model_entry(*other);
+        auto& rows = mapping["rows"] = nlohmann::ordered_json::array();
+        for (const auto& mom : moms) {
+            for (double value : options.evals) {
+                auto eval = eval_at(options, m, value, mom.model);
+                double to_cp = 100 * *compare::displayed_by(m, mom.model, eval.displayed_cp / 100,
+                                                            other->model);
+                text += fmt::format("{:>9g}{:>+12.1f}{:>10.1f}{:>+12.1f}\n", mom.given,
+                                    eval.displayed_cp, eval.internal, to_cp);
+                rows.push_back({{"mom", mom.given},
+                                {"evalCp", eval.displayed_cp},
+                                {"internalEval", eval.internal},
+                                {"toEvalCp", to_cp}});
+            }
+        }
+    }
+    if (options.json && *options.json == "-") {
+        fmt::print("{}\n", json.dump(2));
+        return;
+    }
+    fmt::print("{}", text);
+    if (options.json) util::write_file_atomically(*options.json, json.dump(2) + "\n");
+}
+
+}  // namespace wdl::commands

@@ -10,6 +10,7 @@
 #include "curve_form_option.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/score_wdl.hpp"
+#include "wdl/fit/model_selection.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/util/error.hpp"
 
@@ -40,6 +41,30 @@ void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
         ->capture_default_str();
     app.add_option("--pngNameCalibration", o.png_name_calibration,
                    "File of the calibration plot (default: the --pngName with _calibration "
+                   "before its extension)");
+    app.add_flag("--selectModel", o.select_model,
+                 "Fit every form of --forms (p_a/p_b) on the folds of --crossValidate and "
+                 "compare their held-out log-loss, paired over the same positions: a table, the "
+                 "form chosen (the fewest parameters within one standard error of the best), "
+                 "whether Stockfish's poly3/poly3 is within the noise, and with --plot the top "
+                 "forms' a(m), b(m) (grouped counts)");
+    app.add_option_function<std::vector<std::string>>(
+           "--forms",
+           [&o](const std::vector<std::string>& names) {
+               for (const auto& name : names) {
+                   auto forms = wdl::fit::form_pair_from_name(name);
+                   if (!forms)
+                       throw CLI::ValidationError("--forms",
+                                                  "\"" + name + "\" is no A/B form pair");
+                   o.forms.push_back(*forms);
+               }
+           },
+           "The forms of --selectModel, e.g. poly3/poly3,poly2/rational1 (default: all 25 pairs "
+           "of poly1 ... poly5, and rational1 and rational2 with each other and with poly3)")
+        ->delimiter(',')
+        ->type_name("A/B,...");
+    app.add_option("--pngNameSelection", o.png_name_selection,
+                   "File of the model selection plot (default: the --pngName with _selection "
                    "before its extension)");
 }
 

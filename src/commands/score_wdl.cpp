@@ -2,17 +2,21 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "comparison_plot_of.hpp"
 #include "score_wdl_plots.hpp"
 #include "score_wdl_report.hpp"
+#include "wdl/compare/model_comparison.hpp"
 #include "wdl/counts/count_file.hpp"
 #include "wdl/fit/fit_report.hpp"
 #include "wdl/fit/grouped_data.hpp"
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/model/normalization.hpp"
+#include "wdl/report/comparison_plot.hpp"
 #include "wdl/report/show_plot.hpp"
 #include "wdl/report/summary_plot.hpp"
 #include "wdl/util/atomic_file.hpp"
@@ -136,16 +140,19 @@ InputGrouping read_inputs(Printer& print, const std::vector<std::filesystem::pat
     return input_grouping(files, groupings);
 }
 
-// Error bars or cross-validation asked for explicitly need groups and a fit.
+// Error bars, cross-validation or model selection asked for explicitly need groups and a fit.
 void check_validation_inputs(const ScoreWdlOptions& options, const InputGrouping& grouping) {
-    bool asked = options.cross_validate || (options.resample != ResampleChoice::Auto &&
-                                            options.resample != ResampleChoice::None);
+    bool asked =
+        options.cross_validate || options.select_model ||
+        (options.resample != ResampleChoice::Auto && options.resample != ResampleChoice::None);
     if (asked && !grouping.grouping) {
-        throw Error("--resample and --crossValidate need grouped counts: " + grouping.problem +
-                    ".");
+        throw Error("--resample, --crossValidate and --selectModel need grouped counts: " +
+                    grouping.problem + ".");
     }
-    if (asked && options.method == fit::Method::None)
-        throw Error("--resample and --crossValidate need a fit (--modelFitting is None).");
+    if (asked && options.method == fit::Method::None) {
+        throw Error(
+            "--resample, --crossValidate and --selectModel need a fit (--modelFitting is None).");
+    }
 }
 
 std::optional<fit::ResampleMethod> resample_method(ResampleChoice choice) {
@@ -155,17 +162,64 @@ std::optional<fit::ResampleMethod> resample_method(ResampleChoice choice) {
     return std::nullopt;
 }
 
-std::filesystem::path calibration_png(const ScoreWdlOptions& options) {
-    if (options.png_name_calibration) return *options.png_name_calibration;
-    std::filesystem::path png = options.png_name;
-    return png.replace_filename(png.stem().string() + "_calibration" + png.extension().string());
-}
-
 fit::FitOptions fit_options_of(const ScoreWdlOptions& options,
                                const model::Normalization& normalization) {
     return {options.method,  options.filter.mom_type,    options.mom_target,
             options.win_min, normalization.pawn_value(), options.a_form,
             options.b_form};
+}
+
+// The summary plot's name with `suffix` before its extension.
+std::filesystem::path png_beside_summary(const ScoreWdlOptions& options,
+                                         const std::string& suffix) {
+    std::filesystem::path png = options.png_name;
+    return png.replace_filename(png.stem().string() + suffix + png.extension().string());
+}
+
+// The forms of the best held-out log-loss (at most four: always the chosen one and the cubic)
+// side by side, their a(m) with its band of +-1 standard error (Fisher).
+void write_selection_plot(const fit::ModelSelection& selection, const std::filesystem::path& png) {
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < selection.forms.size(); ++i)
+        if (selection.forms[i].scored()) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+        return selection.forms[x].log_loss < selection.forms[y].log_loss;
+    });
+    std::vector<std::size_t> shown{selection.chosen};
+    if (selection.cubic && *selection.cubic != selection.chosen) shown.push_back(*selection.cubic);
+    for (std::size_t i : order)
+        if (shown.size() < 4 && std::find(shown.begin(), shown.end(), i) == shown.end())
+            shown.push_back(i);
+    std::vector<model::NamedModel> models;
+    for (std::size_t i : shown) {
+        const auto& form = selection.forms[i];
+        std::optional<model::Covariance> covariance;
+        if (form.uncertainty) covariance = form.uncertainty->covariance;
+        models.push_back({fit::form_pair_name(form.forms),
+                          fmt::format("held-out log-loss {:.6f}", form.log_loss), form.model,
+                          covariance});
+    }
+    report::write_comparison_plot(comparison_plot_of(compare::compare_models(models, {})), png);
+}
+
+void select_model(Printer& print, const ScoreWdlOptions& options, const fit::CountGrid& grid,
+                  const model::Normalization& normalization, const counts::Grouping& grouping,
+                  nlohmann::ordered_json& json) {
+    fit::GroupedData data(grid);
+    auto forms = options.forms.empty() ? fit::default_selection_forms() : options.forms;
+    auto selection = fit::select_model(data, fit_options_of(options, normalization), forms,
+                                       grouping, {options.folds, options.threads});
+    print("{}", fit::model_selection_report(selection));
+    json["modelSelection"] = fit::model_selection_json(selection);
+    if (options.plot != PlotMode::None) {
+        auto png = options.png_name_selection.value_or(png_beside_summary(options, "_selection"));
+        write_selection_plot(selection, png);
+        print("Saved model selection plot to {}.\n", png.string());
+    }
+}
+
+std::filesystem::path calibration_png(const ScoreWdlOptions& options) {
+    return options.png_name_calibration.value_or(png_beside_summary(options, "_calibration"));
 }
 
 struct Validation {
@@ -234,8 +288,8 @@ void score_wdl(const ScoreWdlOptions& options) {
     if (options.report || options.old_model) old_model = old_model_of(options, normalization);
 
     // Counts are kept group by group only for error bars and cross-validation.
-    bool validate =
-        options.cross_validate || options.report || options.resample != ResampleChoice::None;
+    bool validate = options.cross_validate || options.report || options.select_model ||
+                    options.resample != ResampleChoice::None;
     fit::CountGrid grid(options.filter, normalization, validate);
     auto grouping = read_inputs(print, options.files, grid);
     check_validation_inputs(options, grouping);
@@ -267,6 +321,10 @@ void score_wdl(const ScoreWdlOptions& options) {
         validation =
             validate_fit(print, options, grid, *fit, normalization,
                          engine_normalization(normalization, old_model), *grouping.grouping, json);
+    }
+    if (fit && grouping.grouping && options.select_model) {
+        std::fflush(stdout);
+        select_model(print, options, grid, normalization, *grouping.grouping, json);
     }
     json["retained"] = {{"W", totals.wins}, {"D", totals.draws}, {"L", totals.losses}};
     json["options"] = options_json(options, normalization);

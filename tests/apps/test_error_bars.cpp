@@ -103,7 +103,8 @@ TEST_CASE("resampling and cross-validation need grouped counts and a fit",
     fs::path dir = fresh_directory("error_bars_errors");
     auto plain = scanned(dir, "plain.json", "");
     auto grouped = scanned(dir, "grouped.json", "--groups 8");
-    for (const std::string options : {" --resample jackknife", " --crossValidate"}) {
+    for (const std::string options :
+         {" --resample jackknife", " --crossValidate", " --selectModel"}) {
         auto result = run("scoreWDL", plain.string() + " --plot no" + options, dir);
         CAPTURE(options, result.output);
         CHECK(result.exit_code == 1);
@@ -163,6 +164,40 @@ TEST_CASE("cross-validation scores the fit, the engine's model and the baseline"
     auto named_json = nlohmann::json::parse(read_text_file(dir / "named.json"));
     CHECK(named_json["crossValidation"]["models"][1]["logLoss"] ==
           validation["models"][1]["logLoss"]);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("model selection on data/ prints its table, verdict, plot and JSON",
+          "[apps][scoreWDL][groups][selection]") {
+    fs::path dir = fresh_directory("model_selection");
+    auto grouped = scanned(dir, "grouped.json", "--groups 32");
+    auto png = dir / "fit.png";
+    auto result =
+        run_program("scoreWDL",
+                    {grouped.string(), "--plot", "save", "--pngName", png.string(), "--selectModel",
+                     "--forms", "poly3/poly3,poly2/poly2,poly1/poly1,rational1/poly3", "--folds",
+                     "8", "--json", (dir / "fit.json").string()},
+                    dir);
+    INFO(result.output);
+    REQUIRE(result.exit_code == 0);
+    CHECK_THAT(result.output, Catch::Contains("Model selection: 4 forms of p_a/p_b") &&
+                                  Catch::Contains("8 folds of 32 game groups"));
+    for (const char* form : {"poly3/poly3", "poly2/poly2", "poly1/poly1", "rational1/poly3"})
+        CHECK(has_line_with(result.output, form, " +- "));
+    CHECK(has_line_with(result.output, "Stockfish's form poly3/poly3 against the best",
+                        "standard errors"));
+    CHECK(has_line_with(result.output, "Saved model selection plot to ", "fit_selection.png"));
+    CHECK(fs::file_size(dir / "fit_selection.png") > 1000);
+    auto json = nlohmann::json::parse(read_text_file(dir / "fit.json"));
+    const auto& selection = json["modelSelection"];
+    CHECK(selection["folds"] == 8);
+    REQUIRE(selection["forms"].size() == 4);
+    CHECK(selection["forms"][0]["form"] == "poly3/poly3");
+    CHECK(selection["forms"][0]["minusCubic"] == 0);
+    CHECK(has_line_with(result.output, selection["chosen"].get<std::string>() + " *", " +- "));
+    auto bad = run("scoreWDL", grouped.string() + " --plot no --selectModel --forms poly3", dir);
+    CHECK(bad.exit_code != 0);
+    CHECK_THAT(bad.output, Catch::Contains("no A/B form pair"));
     fs::remove_all(dir);
 }
 

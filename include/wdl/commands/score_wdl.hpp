@@ -8,6 +8,7 @@
 
 #include "wdl/fit/count_grid.hpp"
 #include "wdl/fit/fitter.hpp"
+#include "wdl/fit/model_selection.hpp"
 #include "wdl/util/enum_names.hpp"
 
 // scoreWDL: fits the WDL model to count files (docs/programs.md).
@@ -54,7 +55,13 @@ struct ScoreWdlOptions {
     int folds = 10;
     // Default: the summary plot's name with "_calibration" before its extension.
     std::optional<std::filesystem::path> png_name_calibration;
-    int threads = 1;  // for the refits of resampling and cross-validation
+    int threads = 1;  // for the refits of resampling, cross-validation and model selection
+    // --selectModel: fit each of `forms` (default: fit::default_selection_forms) on the folds
+    // of --crossValidate and compare their held-out log-loss (docs/model.md).
+    bool select_model = false;
+    std::vector<fit::FormPair> forms;
+    // Default: the summary plot's name with "_selection" before its extension.
+    std::optional<std::filesystem::path> png_name_selection;
     // --report DIR: report.md, report.html, their plots and the fit's JSON in DIR (docs/report.md).
     std::optional<std::filesystem::path> report;
     // The model the fit is compared with (any spec of model::load_model); default: the

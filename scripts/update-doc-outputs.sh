@@ -107,6 +107,14 @@ run scoreWDL grouped.json --plot no --crossValidate --NormalizeData sf18 |
     awk 'NR == 1 { print; print "..." } /^Cross-validation/ { on = 1 } on && !/^Total elapsed/' |
     output fit-crossvalidate
 
+# --- model.md: which form data/ supports.
+run scoreWDL grouped.json --plot save --pngName "$root/docs/images/select_model.png" --selectModel |
+    awk 'NR == 1 { print; print "..." } /^Model selection/ { on = 1 }
+         on && !/^(Saved|Preparing|Total elapsed)/' |
+    sed -E "s|$root/||" | output select-model
+rm -f "$root/docs/images/select_model.png" "$root/docs/images/select_model_calibration.png"
+mv "$root/docs/images/select_model_selection.png" "$root/docs/images/select_model.png"
+
 # How many positions a standard error of 1 / 1.96 (a 95 % interval of +-1) takes, extrapolated
 # as positions * (se * 1.96)^2 from data/ itself and from games drawn from data/'s fit.
 planning_row() {  # LABEL POSITIONS GAMES FIT_JSON

@@ -63,6 +63,16 @@ void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
            "of poly1 ... poly5, and rational1 and rational2 with each other and with poly3)")
         ->delimiter(',')
         ->type_name("A/B,...");
+    app.add_flag("--learningCurve", o.learning_curve,
+                 "With --selectModel: repeat it on the first 1/8, 1/4, 1/2 and all of the groups, "
+                 "to see from how much data on a richer form starts to predict better than the "
+                 "cubic");
+    app.add_option("--momCut", o.mom_cut,
+                   "Compare the model fitted from this mom on (clamped below, as Stockfish's "
+                   "materialMin 17) with the same form fitted on every retained mom: held-out "
+                   "log-loss below the cut and from it on (set --materialMin or --moveMin lower; "
+                   "grouped counts)")
+        ->check(CLI::Range(1, 1000));
     app.add_option("--pngNameSelection", o.png_name_selection,
                    "File of the model selection plot (default: the --pngName with _selection "
                    "before its extension)");

@@ -115,6 +115,10 @@ run scoreWDL grouped.json --plot save --pngName "$root/docs/images/select_model.
 rm -f "$root/docs/images/select_model.png" "$root/docs/images/select_model_calibration.png"
 mv "$root/docs/images/select_model_selection.png" "$root/docs/images/select_model.png"
 
+run scoreWDL grouped.json --plot no --selectModel --learningCurve --materialMin 3 --momCut 17 |
+    awk 'NR == 1 { print; print "..." } /^(Best|Stockfish.s form|Learning curve|The cut)/ { on = 1 }
+         on && !/^Total elapsed/' | output select-model-low-material
+
 # How many positions a standard error of 1 / 1.96 (a 95 % interval of +-1) takes, extrapolated
 # as positions * (se * 1.96)^2 from data/ itself and from games drawn from data/'s fit.
 planning_row() {  # LABEL POSITIONS GAMES FIT_JSON

@@ -146,12 +146,15 @@ void check_validation_inputs(const ScoreWdlOptions& options, const InputGrouping
         options.cross_validate || options.select_model ||
         (options.resample != ResampleChoice::Auto && options.resample != ResampleChoice::None);
     if (asked && !grouping.grouping) {
-        throw Error("--resample, --crossValidate and --selectModel need grouped counts: " +
-                    grouping.problem + ".");
+        throw Error(
+            "--resample, --crossValidate, --selectModel and --momCut need grouped "
+            "counts: " +
+            grouping.problem + ".");
     }
     if (asked && options.method == fit::Method::None) {
         throw Error(
-            "--resample, --crossValidate and --selectModel need a fit (--modelFitting is None).");
+            "--resample, --crossValidate, --selectModel and --momCut need a fit (--modelFitting "
+            "is None).");
     }
 }
 
@@ -211,6 +214,13 @@ void select_model(Printer& print, const ScoreWdlOptions& options, const fit::Cou
                                        grouping, {options.folds, options.threads});
     print("{}", fit::model_selection_report(selection));
     json["modelSelection"] = fit::model_selection_json(selection);
+    if (options.learning_curve) {
+        std::fflush(stdout);
+        auto curve = fit::learning_curve(data, fit_options_of(options, normalization), forms,
+                                         grouping, {options.folds, options.threads});
+        print("{}", fit::learning_curve_report(curve));
+        json["learningCurve"] = fit::learning_curve_json(curve);
+    }
     if (options.plot != PlotMode::None) {
         auto png = options.png_name_selection.value_or(png_beside_summary(options, "_selection"));
         write_selection_plot(selection, png);
@@ -289,7 +299,7 @@ void score_wdl(const ScoreWdlOptions& options) {
 
     // Counts are kept group by group only for error bars and cross-validation.
     bool validate = options.cross_validate || options.report || options.select_model ||
-                    options.resample != ResampleChoice::None;
+                    options.mom_cut || options.resample != ResampleChoice::None;
     fit::CountGrid grid(options.filter, normalization, validate);
     auto grouping = read_inputs(print, options.files, grid);
     check_validation_inputs(options, grouping);
@@ -325,6 +335,15 @@ void score_wdl(const ScoreWdlOptions& options) {
     if (fit && grouping.grouping && options.select_model) {
         std::fflush(stdout);
         select_model(print, options, grid, normalization, *grouping.grouping, json);
+    }
+    if (fit && grouping.grouping && options.mom_cut) {
+        std::fflush(stdout);
+        fit::GroupedData data(grid);
+        auto cut =
+            fit::compare_mom_cut(data, fit_options_of(options, normalization), *options.mom_cut,
+                                 *grouping.grouping, {options.folds, options.threads});
+        print("{}", fit::mom_cut_report(cut, model::mom_type_name(options.filter.mom_type)));
+        json["momCut"] = fit::mom_cut_json(cut);
     }
     json["retained"] = {{"W", totals.wins}, {"D", totals.draws}, {"L", totals.losses}};
     json["options"] = options_json(options, normalization);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <tuple>
 
 #include "held_out_scores.hpp"
 #include "wdl/fit/resampling.hpp"
@@ -36,7 +37,8 @@ struct FormRun {
     std::optional<detail::Scores> held_out;
 };
 
-FormRun run_form(const GroupedData& data, FitOptions options, const FormPair& forms,
+FormRun run_form(const GroupedData& data, const std::vector<double>& all_weights,
+                 FitOptions options, const FormPair& forms,
                  const std::vector<std::vector<double>>& weights, int folds) {
     FormRun run;
     run.score.forms = forms;
@@ -44,7 +46,7 @@ FormRun run_form(const GroupedData& data, FitOptions options, const FormPair& fo
     options.b_form = forms.b;
     FitResult full;
     try {
-        full = fit_model(data.total(), options);
+        full = fit_model(data.weighted(all_weights), options);
     } catch (const Error& error) {
         run.score.failure = error.what();
         return run;
@@ -66,7 +68,7 @@ FormRun run_form(const GroupedData& data, FitOptions options, const FormPair& fo
         }
         cache.clear();
         for (std::size_t g = 0; g < data.group_count(); ++g) {
-            if (detail::fold_of(g, folds) != fold) continue;
+            if (all_weights[g] == 0 || detail::fold_of(g, folds) != fold) continue;
             for (const KeyCount& entry : data.counts(g)) {
                 GridCell cell = data.grid().cell_at(entry.cell);
                 const auto& prediction = cache.get(entry.cell, [&] {
@@ -81,23 +83,42 @@ FormRun run_form(const GroupedData& data, FitOptions options, const FormPair& fo
     return run;
 }
 
+// The per-group sums of the groups that were scored (a subsample leaves the others empty),
+// so that the standard errors count only those.
+std::pair<std::vector<double>, std::vector<double>> scored_groups(
+    const std::vector<double>& sums, const std::vector<double>& positions) {
+    std::vector<double> kept_sums, kept_positions;
+    for (std::size_t g = 0; g < sums.size(); ++g) {
+        if (positions[g] == 0) continue;
+        kept_sums.push_back(sums[g]);
+        kept_positions.push_back(positions[g]);
+    }
+    return {kept_sums, kept_positions};
+}
+
+stats::MeanEstimate grouped_mean_of_scored(const std::vector<double>& sums,
+                                           const std::vector<double>& positions) {
+    auto [kept_sums, kept_positions] = scored_groups(sums, positions);
+    return stats::grouped_mean(kept_sums, kept_positions);
+}
+
 stats::MeanEstimate paired_difference(const detail::Scores& scores, const detail::Scores& other) {
     std::vector<double> differences(scores.log_loss.size());
     for (std::size_t g = 0; g < differences.size(); ++g)
         differences[g] = scores.log_loss[g] - other.log_loss[g];
-    return stats::grouped_mean(differences, scores.positions);
+    return grouped_mean_of_scored(differences, scores.positions);
 }
 
 void summarize(FormScore& score, const detail::Scores& scores) {
-    auto log_loss = stats::grouped_mean(scores.log_loss, scores.positions);
-    auto brier = stats::grouped_mean(scores.brier, scores.positions);
+    auto log_loss = grouped_mean_of_scored(scores.log_loss, scores.positions);
+    auto brier = grouped_mean_of_scored(scores.brier, scores.positions);
     score.log_loss = log_loss.value;
     score.log_loss_error = log_loss.error;
     score.brier = brier.value;
     score.brier_error = brier.error;
     score.calibration_error = calibration_error(scores.calibration.by_predicted_win());
-    score.group_log_loss = scores.log_loss;
-    score.group_positions = scores.positions;
+    std::tie(score.group_log_loss, score.group_positions) =
+        scored_groups(scores.log_loss, scores.positions);
 }
 
 std::string difference_text(double value, double error) {
@@ -137,8 +158,12 @@ std::vector<FormPair> default_selection_forms() {
 
 ModelSelection select_model(const GroupedData& data, const FitOptions& options,
                             const std::vector<FormPair>& forms, const counts::Grouping& grouping,
-                            const CrossValidationOptions& validation) {
-    const std::size_t groups = data.group_count();
+                            const CrossValidationOptions& validation,
+                            const std::vector<char>& included) {
+    std::vector<double> all_weights(data.group_count(), 1.0);
+    for (std::size_t g = 0; g < included.size() && g < all_weights.size(); ++g)
+        all_weights[g] = included[g] ? 1.0 : 0.0;
+    const std::size_t groups = std::size_t(std::count(all_weights.begin(), all_weights.end(), 1.0));
     if (groups < 2) {
         throw Error(fmt::format(
             "model selection needs at least 2 groups with retained positions; the data have {}.",
@@ -149,14 +174,13 @@ ModelSelection select_model(const GroupedData& data, const FitOptions& options,
         int(std::min<std::size_t>(std::size_t(std::max(validation.folds, 2)), groups));
     selection.groups = int(groups);
     selection.grouping = grouping;
-    std::vector<std::vector<double>> weights(std::size_t(selection.folds),
-                                             std::vector<double>(groups, 1.0));
-    for (std::size_t g = 0; g < groups; ++g)
+    std::vector<std::vector<double>> weights(std::size_t(selection.folds), all_weights);
+    for (std::size_t g = 0; g < data.group_count(); ++g)
         weights[std::size_t(detail::fold_of(g, selection.folds))][g] = 0;
 
     std::vector<FormRun> runs(forms.size());
     util::parallel_for(forms.size(), validation.threads, [&](std::size_t, std::size_t i) {
-        runs[i] = run_form(data, options, forms[i], weights, selection.folds);
+        runs[i] = run_form(data, all_weights, options, forms[i], weights, selection.folds);
     });
 
     std::optional<std::size_t> best;
@@ -181,7 +205,7 @@ ModelSelection select_model(const GroupedData& data, const FitOptions& options,
             score.versus_cubic_error = to_cubic.error;
         }
     }
-    for (double positions : runs[*best].held_out->positions) selection.positions += positions;
+    for (double positions : runs[*best].score.group_positions) selection.positions += positions;
     selection.chosen = *best;
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const FormScore& score = runs[i].score;
@@ -286,6 +310,181 @@ nlohmann::ordered_json model_selection_json(const ModelSelection& selection) {
         forms.push_back(entry);
     }
     return json;
+}
+
+std::vector<LearningPoint> learning_curve(const GroupedData& data, const FitOptions& options,
+                                          const std::vector<FormPair>& forms,
+                                          const counts::Grouping& grouping,
+                                          const CrossValidationOptions& validation) {
+    std::vector<LearningPoint> curve;
+    const std::size_t groups = data.group_count();
+    for (double fraction : kLearningFractions) {
+        std::size_t taken = std::size_t(std::ceil(fraction * double(groups)));
+        if (taken < 2 || (!curve.empty() && taken == std::size_t(curve.back().selection.groups)))
+            continue;
+        std::vector<char> included(groups, 0);
+        std::fill(included.begin(), included.begin() + std::ptrdiff_t(taken), 1);
+        curve.push_back(
+            {fraction, select_model(data, options, forms, grouping, validation, included)});
+    }
+    return curve;
+}
+
+std::string learning_curve_report(const std::vector<LearningPoint>& curve) {
+    std::string text =
+        "Learning curve: the selection on the first 1/8, 1/4, 1/2 and all of the groups (a "
+        "random subsample each); \"best - cubic\" is the best form's held-out log-loss minus "
+        "poly3/poly3's, paired (negative: the best form predicts better).\n";
+    text += fmt::format("{:>9}{:>8}{:>12}  {:<22}{:<22}{:>26}\n", "fraction", "groups", "positions",
+                        "best", "chosen", "best - cubic");
+    for (const auto& point : curve) {
+        const auto& selection = point.selection;
+        const FormScore& best = selection.forms[selection.best];
+        std::string gain = "cubic not scored";
+        if (selection.cubic) {
+            const FormScore& cubic = selection.forms[*selection.cubic];
+            gain = difference_text(-cubic.versus_best, cubic.versus_best_error);
+        }
+        text += fmt::format("{:>9.3f}{:>8}{:>12.0f}  {:<22}{:<22}{:>26}\n", point.fraction,
+                            selection.groups, selection.positions, form_pair_name(best.forms),
+                            form_pair_name(selection.forms[selection.chosen].forms), gain);
+    }
+    return text;
+}
+
+nlohmann::ordered_json learning_curve_json(const std::vector<LearningPoint>& curve) {
+    auto json = nlohmann::ordered_json::array();
+    for (const auto& point : curve) {
+        nlohmann::ordered_json entry;
+        entry["fraction"] = point.fraction;
+        entry["selection"] = model_selection_json(point.selection);
+        json.push_back(entry);
+    }
+    return json;
+}
+
+namespace {
+
+std::vector<MomData> from_mom(std::vector<MomData> moms, int cut) {
+    std::erase_if(moms, [cut](const MomData& mom) { return mom.mom < cut; });
+    return moms;
+}
+
+CutRegion cut_region(const detail::Scores& clamped, const detail::Scores& extended) {
+    CutRegion region;
+    for (double positions : clamped.positions) region.positions += positions;
+    if (region.positions == 0) return region;
+    region.clamped_log_loss = grouped_mean_of_scored(clamped.log_loss, clamped.positions).value;
+    region.extended_log_loss = grouped_mean_of_scored(extended.log_loss, extended.positions).value;
+    auto difference = paired_difference(extended, clamped);
+    region.difference = difference.value;
+    region.difference_error = difference.error;
+    return region;
+}
+
+}  // namespace
+
+MomCutComparison compare_mom_cut(const GroupedData& data, const FitOptions& options, int cut,
+                                 const counts::Grouping& grouping,
+                                 const CrossValidationOptions& validation) {
+    const std::size_t groups = data.group_count();
+    const auto& total = data.total();
+    if (total.empty() || total.front().mom >= cut) {
+        throw Error(
+            fmt::format("the cut at {} needs data below it: lower the --materialMin (or "
+                        "--moveMin) below {}.",
+                        cut, cut));
+    }
+    if (groups < 2)
+        throw Error("the cut's comparison needs at least 2 groups with retained positions.");
+    MomCutComparison comparison;
+    comparison.cut = cut;
+    comparison.lowest_mom = total.front().mom;
+    comparison.folds =
+        int(std::min<std::size_t>(std::size_t(std::max(validation.folds, 2)), groups));
+    comparison.groups = int(groups);
+    comparison.grouping = grouping;
+    auto clamped = fit_model(from_mom(total, cut), options);
+    auto extended = fit_model(total, options);
+    for (const auto* fit : {&clamped, &extended})
+        if (fit->minimization && !fit->minimization->converged)
+            throw Error("a fit of the cut's comparison did not converge: " +
+                        fit->minimization->message);
+
+    std::vector<Refit> clamped_refits(std::size_t(comparison.folds)),
+        extended_refits(std::size_t(comparison.folds));
+    util::parallel_for(
+        std::size_t(comparison.folds), validation.threads, [&](std::size_t, std::size_t fold) {
+            std::vector<double> weights(groups, 1.0);
+            for (std::size_t g = 0; g < groups; ++g)
+                if (detail::fold_of(g, comparison.folds) == int(fold)) weights[g] = 0;
+            auto training = data.weighted(weights);
+            clamped_refits[fold] = refit_model(from_mom(training, cut), options, clamped.model);
+            extended_refits[fold] = refit_model(training, options, extended.model);
+        });
+    detail::Scores below_clamped(groups), below_extended(groups), above_clamped(groups),
+        above_extended(groups);
+    for (int fold = 0; fold < comparison.folds; ++fold) {
+        const auto& c = clamped_refits[std::size_t(fold)];
+        const auto& e = extended_refits[std::size_t(fold)];
+        for (const auto* refit : {&c, &e})
+            if (!refit->minimization.converged)
+                throw Error(fmt::format("fold {} of the cut's comparison: {}", fold + 1,
+                                        refit->minimization.message));
+        for (std::size_t g = 0; g < groups; ++g) {
+            if (detail::fold_of(g, comparison.folds) != fold) continue;
+            for (const KeyCount& entry : data.counts(g)) {
+                GridCell cell = data.grid().cell_at(entry.cell);
+                counts::PositionKey key = counts::unpack_key(entry.key);
+                bool below = cell.mom < cut;
+                int outcome = int(key.result);
+                double count = double(entry.count);
+                (below ? below_clamped : above_clamped)
+                    .add(g, detail::model_prediction(c.model, cell.eval, cell.mom), outcome, count,
+                         key.material);
+                (below ? below_extended : above_extended)
+                    .add(g, detail::model_prediction(e.model, cell.eval, cell.mom), outcome, count,
+                         key.material);
+            }
+        }
+    }
+    comparison.below = cut_region(below_clamped, below_extended);
+    comparison.above = cut_region(above_clamped, above_extended);
+    return comparison;
+}
+
+std::string mom_cut_report(const MomCutComparison& comparison, std::string_view mom_name) {
+    std::string text = fmt::format(
+        "The cut at {0} {1}: the model fitted on {1} {2} and up, clamped below {2} as Stockfish "
+        "evaluates it, against the same form fitted down to {1} {3}; held out over {4} folds of "
+        "{5} {6} groups.\n",
+        comparison.cut, mom_name, comparison.cut, comparison.lowest_mom, comparison.folds,
+        comparison.groups, counts::group_by_name(comparison.grouping.by));
+    text += fmt::format("{:<14}{:>12}{:>14}{:>14}{:>28}\n", "positions", "held out", "clamped",
+                        "fitted down", "fitted down - clamped");
+    for (auto [label, region] :
+         {std::pair{fmt::format("below {}", comparison.cut), comparison.below},
+          std::pair{fmt::format("from {}", comparison.cut), comparison.above}})
+        text += fmt::format("{:<14}{:>12.0f}{:>14.6f}{:>14.6f}{:>28}\n", label, region.positions,
+                            region.clamped_log_loss, region.extended_log_loss,
+                            difference_text(region.difference, region.difference_error));
+    return text;
+}
+
+nlohmann::ordered_json mom_cut_json(const MomCutComparison& comparison) {
+    auto region_json = [](const CutRegion& region) {
+        return nlohmann::ordered_json{{"positions", region.positions},
+                                      {"clampedLogLoss", region.clamped_log_loss},
+                                      {"fittedDownLogLoss", region.extended_log_loss},
+                                      {"difference", region.difference},
+                                      {"differenceError", region.difference_error}};
+    };
+    return {{"cut", comparison.cut},
+            {"lowestMom", comparison.lowest_mom},
+            {"folds", comparison.folds},
+            {"groups", comparison.groups},
+            {"below", region_json(comparison.below)},
+            {"from", region_json(comparison.above)}};
 }
 
 }  // namespace wdl::fit

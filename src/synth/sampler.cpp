@@ -67,8 +67,9 @@ std::array<double, 3> outcome_probabilities(const model::WdlModel& model,
                                             const model::Normalization& normalization,
                                             const PositionShape& shape) {
     double eval = normalization.to_internal(shape.eval, shape.move, shape.material);
-    double mom =
-        model.mom_type == model::MomType::Move ? shape.move : std::clamp(shape.material, 17, 78);
+    // The model clamps its mom itself (Stockfish's material to 17..78; a model given by its
+    // coefficients alone, not at all).
+    double mom = model.mom_type == model::MomType::Move ? shape.move : shape.material;
     double win = model.win(eval, mom), loss = model.loss(eval, mom);
     double draw = 1 - win - loss;
     if (draw < -1e-12) {

@@ -44,9 +44,10 @@ struct SampledFit {
 
 inline SampledFit sample_and_fit(const synth::SamplerSettings& settings,
                                  Method method = Method::OptimizeProbability,
-                                 model::CurveForm a_form = {}, model::CurveForm b_form = {}) {
+                                 model::CurveForm a_form = {}, model::CurveForm b_form = {},
+                                 const GridFilter& filter = {}) {
     SampledFit sampled;
-    sampled.grid = std::make_unique<CountGrid>(GridFilter{}, settings.normalization, true);
+    sampled.grid = std::make_unique<CountGrid>(filter, settings.normalization, true);
     auto counts = synth::sample_counts(settings, synth::SyntheticPositions(5));
     counts.counts.for_each([&](std::uint64_t key, int group, std::uint64_t count) {
         sampled.grid->add_to_group(group, counts::unpack_key(key), std::int64_t(count));

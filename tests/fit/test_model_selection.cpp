@@ -45,3 +45,48 @@ TEST_CASE("model selection on a cubic truth does not call the cubic worse beyond
     CHECK(json["forms"].size() == 4);
     CHECK(json["chosen"] == form_pair_name(selection.forms[selection.chosen].forms));
 }
+
+TEST_CASE("the learning curve repeats the selection on growing subsamples of the groups",
+          "[fit][selection]") {
+    auto sampled = sample_and_fit(sampler(400000, true, 64, 8));
+    std::vector<FormPair> forms{{}, {kPoly(2), kPoly(2)}, {kPoly(1), kPoly(1)}};
+    auto curve = learning_curve(*sampled.data, sampled.options, forms, kGameGroups, {8, 2});
+    REQUIRE(curve.size() == 4);
+    int groups[] = {8, 16, 32, 64};
+    for (std::size_t i = 0; i < curve.size(); ++i) {
+        CHECK(curve[i].selection.groups == groups[i]);
+        if (i > 0) CHECK(curve[i].selection.positions > curve[i - 1].selection.positions);
+    }
+    // All the groups: the plain selection.
+    auto all = select_model(*sampled.data, sampled.options, forms, kGameGroups, {8, 2});
+    CHECK(curve.back().selection.positions == all.positions);
+    CHECK(curve.back().selection.forms[0].log_loss == all.forms[0].log_loss);
+    CHECK_THAT(learning_curve_report(curve), Catch::Contains("0.125") && Catch::Contains("64"));
+}
+
+TEST_CASE("fitting below Stockfish's cut predicts an unclamped truth better there",
+          "[fit][selection]") {
+    // A truth without a clamp whose a keeps rising below material 17 (516 there, 600 at 3).
+    auto settings = sampler(1500000, true, 64, 9);
+    settings.model.mom_min.reset();
+    settings.model.a_form = kPoly(2);
+    settings.model.as = {150, -400, 620};
+    GridFilter filter;
+    filter.material_min = 3;
+    auto sampled = sample_and_fit(settings, Method::OptimizeProbability, {}, {}, filter);
+    auto cut = compare_mom_cut(*sampled.data, sampled.options, 17, kGameGroups, {8, 2});
+    CHECK(cut.lowest_mom < 17);
+    CHECK(cut.below.positions > 0);
+    CHECK(cut.above.positions > cut.below.positions);
+    CAPTURE(cut.below.difference, cut.below.difference_error, cut.above.difference,
+            cut.above.difference_error);
+    CHECK(cut.below.difference < -2 * cut.below.difference_error);
+    CHECK(std::abs(cut.above.difference) < 3 * cut.above.difference_error + 1e-4);
+    CHECK_THAT(mom_cut_report(cut, "material"),
+               Catch::Contains("below 17") && Catch::Contains("from 17"));
+    // Without data below the cut there is nothing to compare.
+    auto above_only = sample_and_fit(sampler(100000, true, 64, 9));
+    CHECK_THROWS_WITH(
+        compare_mom_cut(*above_only.data, above_only.options, 17, kGameGroups, {8, 2}),
+        Catch::Contains("lower the --materialMin"));
+}

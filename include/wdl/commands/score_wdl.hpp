@@ -62,6 +62,10 @@ struct ScoreWdlOptions {
     std::vector<fit::FormPair> forms;
     // Default: the summary plot's name with "_selection" before its extension.
     std::optional<std::filesystem::path> png_name_selection;
+    bool learning_curve = false;  // the selection on growing subsamples of the groups
+    // --momCut N: the model fitted from mom N on (clamped below) against one fitted on every
+    // retained mom, held out (the filter's materialMin or moveMin must lie below N).
+    std::optional<int> mom_cut;
     // --report DIR: report.md, report.html, their plots and the fit's JSON in DIR (docs/report.md).
     std::optional<std::filesystem::path> report;
     // The model the fit is compared with (any spec of model::load_model); default: the

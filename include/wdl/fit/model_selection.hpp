@@ -62,9 +62,52 @@ struct ModelSelection {
 // form: the fewest parameters among the forms whose held-out log-loss exceeds the best's by at
 // most one standard error of their paired difference (ties: the lower log-loss). Throws
 // wdl::Error when fewer than 2 groups hold positions or no form could be scored.
+// `included` (one flag per group, empty for all) restricts everything to a subsample of the
+// groups: the others are neither fitted nor scored.
 ModelSelection select_model(const GroupedData& data, const FitOptions& options,
                             const std::vector<FormPair>& forms, const counts::Grouping& grouping,
-                            const CrossValidationOptions& validation);
+                            const CrossValidationOptions& validation,
+                            const std::vector<char>& included = {});
+
+// "How much data does a richer form need?": the selection repeated on growing subsamples of
+// the groups (the first fraction of them in the file's order, which the scanner fills by a hash
+// of the game or test: a random subsample), each with the same folds.
+struct LearningPoint {
+    double fraction = 1;
+    ModelSelection selection;
+};
+inline constexpr double kLearningFractions[] = {0.125, 0.25, 0.5, 1.0};
+std::vector<LearningPoint> learning_curve(const GroupedData& data, const FitOptions& options,
+                                          const std::vector<FormPair>& forms,
+                                          const counts::Grouping& grouping,
+                                          const CrossValidationOptions& validation);
+// One row per subsample: its groups and positions, the best and the chosen form, and how much
+// better the best form predicts than the cubic (held-out log-loss, paired, with its error).
+std::string learning_curve_report(const std::vector<LearningPoint>& curve);
+nlohmann::ordered_json learning_curve_json(const std::vector<LearningPoint>& curve);
+
+// "Where should the fit stop?" (Stockfish cut at material 10, then 17): the model fitted on the
+// moms from `cut` on and clamped below it, as Stockfish evaluates it, against the same form
+// fitted on every mom of the data, both cross-validated on the same folds and scored on the
+// held-out positions below the cut and from it on.
+struct CutRegion {
+    double positions = 0;
+    double clamped_log_loss = 0, extended_log_loss = 0;
+    // extended minus clamped, paired (negative: fitting down to the lower moms predicts better).
+    double difference = 0, difference_error = 0;
+};
+struct MomCutComparison {
+    int cut = 17, lowest_mom = 0;
+    int folds = 0, groups = 0;
+    counts::Grouping grouping;
+    CutRegion below, above;
+};
+// Throws wdl::Error when the data hold no mom below the cut, fewer than 2 groups, or a fit fails.
+MomCutComparison compare_mom_cut(const GroupedData& data, const FitOptions& options, int cut,
+                                 const counts::Grouping& grouping,
+                                 const CrossValidationOptions& validation);
+std::string mom_cut_report(const MomCutComparison& comparison, std::string_view mom_name);
+nlohmann::ordered_json mom_cut_json(const MomCutComparison& comparison);
 
 // The table (sorted by held-out log-loss), the rule and its choice, and the verdict on the cubic.
 std::string model_selection_report(const ModelSelection& selection);

@@ -73,6 +73,10 @@ void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
                    "log-loss below the cut and from it on (set --materialMin or --moveMin lower; "
                    "grouped counts)")
         ->check(CLI::Range(1, 1000));
+    app.add_flag("--compareFiles", o.compare_files,
+                 "Take each input file as a source of its own (e.g. one time control, scanned "
+                 "with --matchTC and the same --groups) and compare on held-out games one model "
+                 "for all, one a(m) with a b(m) per file, and a model per file");
     app.add_option("--pngNameSelection", o.png_name_selection,
                    "File of the model selection plot (default: the --pngName with _selection "
                    "before its extension)");

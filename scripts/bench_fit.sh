@@ -6,7 +6,8 @@
 #      original runs on the same files, alternating with ours run by run, and both get medians.
 #   2. The error bars and the validation on a grouped count file of games (--validation-size
 #      positions, 64 game groups): the plain fit of that file, with the jackknife's 64 refits,
-#      with --crossValidate, and with both.
+#      with --crossValidate, with both, and the model selection over the default 33 forms
+#      (each fitted on all the data and refitted on 10 folds).
 # The original needs Debian's Python packages, which wdlfit itself does not:
 #   apt-get install -y python3-numpy python3-scipy python3-matplotlib
 #
@@ -110,7 +111,8 @@ echo "Error bars and validation on $validation_size positions of games in 64 gam
 variants=("plain fit|--resample none"
           "jackknife, 64 refits|--resample jackknife"
           "crossValidate, 10 folds|--resample none --crossValidate"
-          "jackknife + crossValidate|--resample jackknife --crossValidate")
+          "jackknife + crossValidate|--resample jackknife --crossValidate"
+          "selectModel, 33 forms|--resample none --selectModel")
 declare -A times
 for ((run = 0; run < runs; ++run)); do
     for variant in "${variants[@]}"; do

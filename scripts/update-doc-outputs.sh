@@ -119,6 +119,12 @@ run scoreWDL grouped.json --plot no --selectModel --learningCurve --materialMin 
     awk 'NR == 1 { print; print "..." } /^(Best|Stockfish.s form|Learning curve|The cut)/ { on = 1 }
          on && !/^Total elapsed/' | output select-model-low-material
 
+"$bin/scoreWDLstat" --dir data -r --concurrency 2 --groups 64 --matchTC '10\+0\.1' -o stc.json >/dev/null
+"$bin/scoreWDLstat" --dir data -r --concurrency 2 --groups 64 --matchTC '60\+0\.6' -o ltc.json >/dev/null
+run scoreWDL stc.json ltc.json --plot no --compareFiles |
+    awk 'NR == 1 { print; print "..." } /^Sources compared/ { on = 1 } on && !/^Total elapsed/' |
+    output compare-files
+
 # How many positions a standard error of 1 / 1.96 (a 95 % interval of +-1) takes, extrapolated
 # as positions * (se * 1.96)^2 from data/ itself and from games drawn from data/'s fit.
 planning_row() {  # LABEL POSITIONS GAMES FIT_JSON

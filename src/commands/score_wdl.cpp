@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "comparison_plot_of.hpp"
@@ -143,18 +144,19 @@ InputGrouping read_inputs(Printer& print, const std::vector<std::filesystem::pat
 // Error bars, cross-validation or model selection asked for explicitly need groups and a fit.
 void check_validation_inputs(const ScoreWdlOptions& options, const InputGrouping& grouping) {
     bool asked =
-        options.cross_validate || options.select_model ||
+        options.cross_validate || options.select_model || options.mom_cut ||
+        options.compare_files ||
         (options.resample != ResampleChoice::Auto && options.resample != ResampleChoice::None);
     if (asked && !grouping.grouping) {
         throw Error(
-            "--resample, --crossValidate, --selectModel and --momCut need grouped "
-            "counts: " +
+            "--resample, --crossValidate, --selectModel, --momCut and --compareFiles need "
+            "grouped counts: " +
             grouping.problem + ".");
     }
     if (asked && options.method == fit::Method::None) {
         throw Error(
-            "--resample, --crossValidate, --selectModel and --momCut need a fit (--modelFitting "
-            "is None).");
+            "--resample, --crossValidate, --selectModel, --momCut and --compareFiles need a fit "
+            "(--modelFitting is None).");
     }
 }
 
@@ -228,6 +230,28 @@ void select_model(Printer& print, const ScoreWdlOptions& options, const fit::Cou
     }
 }
 
+// --compareFiles: every input file a source of its own (e.g. a time control), read again into a
+// grid of its own.
+void compare_files(Printer& print, const ScoreWdlOptions& options,
+                   const model::Normalization& normalization, const counts::Grouping& grouping,
+                   nlohmann::ordered_json& json) {
+    std::vector<std::unique_ptr<fit::CountGrid>> grids;
+    std::vector<std::unique_ptr<fit::GroupedData>> data;
+    std::vector<const fit::GroupedData*> sources;
+    std::vector<std::string> names;
+    for (const auto& file : options.files) {
+        grids.push_back(std::make_unique<fit::CountGrid>(options.filter, normalization, true));
+        read_naming_file(file, *grids.back());
+        data.push_back(std::make_unique<fit::GroupedData>(*grids.back()));
+        sources.push_back(data.back().get());
+        names.push_back(file.filename().string());
+    }
+    auto comparison = fit::compare_sources(sources, names, fit_options_of(options, normalization),
+                                           grouping, {options.folds, options.threads});
+    print("{}", fit::source_comparison_report(comparison));
+    json["compareFiles"] = fit::source_comparison_json(comparison);
+}
+
 std::filesystem::path calibration_png(const ScoreWdlOptions& options) {
     return options.png_name_calibration.value_or(png_beside_summary(options, "_calibration"));
 }
@@ -299,7 +323,8 @@ void score_wdl(const ScoreWdlOptions& options) {
 
     // Counts are kept group by group only for error bars and cross-validation.
     bool validate = options.cross_validate || options.report || options.select_model ||
-                    options.mom_cut || options.resample != ResampleChoice::None;
+                    options.mom_cut || options.compare_files ||
+                    options.resample != ResampleChoice::None;
     fit::CountGrid grid(options.filter, normalization, validate);
     auto grouping = read_inputs(print, options.files, grid);
     check_validation_inputs(options, grouping);
@@ -335,6 +360,10 @@ void score_wdl(const ScoreWdlOptions& options) {
     if (fit && grouping.grouping && options.select_model) {
         std::fflush(stdout);
         select_model(print, options, grid, normalization, *grouping.grouping, json);
+    }
+    if (fit && grouping.grouping && options.compare_files) {
+        std::fflush(stdout);
+        compare_files(print, options, normalization, *grouping.grouping, json);
     }
     if (fit && grouping.grouping && options.mom_cut) {
         std::fflush(stdout);

@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <stdexcept>
 #include <tuple>
 #include <vector>
@@ -124,48 +125,55 @@ class LocalObjective final : public SmoothObjective {
 
 // Mean loss over all moms as a function of the coefficients of both curves, a's then b's. The
 // chain rule through the curves turns each mom's derivatives in (a, b) into derivatives in the
-// coefficients (plus, for a rational curve, its own curvature in them).
+// coefficients (plus, for a rational curve, its own curvature in them). With several sources
+// of data (e.g. time controls) a is shared and each source has a b of its own: a's
+// coefficients, then source 0's b, source 1's b, and so on.
 class GlobalObjective final : public SmoothObjective {
   public:
-    GlobalObjective(Objective objective, std::span<const MomData> moms, int mom_target,
-                    model::CurveForm a_form, model::CurveForm b_form)
+    GlobalObjective(Objective objective, std::vector<std::span<const MomData>> sources,
+                    int mom_target, model::CurveForm a_form, model::CurveForm b_form)
         : objective_(objective),
-          moms_(moms),
+          sources_(std::move(sources)),
           mom_target_(mom_target),
           a_form_(a_form),
           b_form_(b_form),
           a_count_(a_form.parameter_count()),
           b_count_(b_form.parameter_count()) {
-        for (const MomData& mom : moms) total_ += mom.total;
+        for (const auto& moms : sources_)
+            for (const MomData& mom : moms) total_ += mom.total;
     }
 
-    int parameter_count() const override { return a_count_ + b_count_; }
+    int parameter_count() const override { return a_count_ + b_count_ * int(sources_.size()); }
     double total_count() const { return total_; }
     // Serial on purpose: an evaluation takes well under a millisecond, and on a busy machine a
     // thread team's barrier per evaluation costs more than it saves.
     double evaluate(const double* parameters, double* gradient,
                     Eigen::MatrixXd* hessian) const override {
-        const int n = a_count_ + b_count_;
+        const int n = parameter_count();
         model::Coefficients as(parameters, parameters + a_count_);
-        model::Coefficients bs(parameters + a_count_, parameters + n);
         double value = 0;
         Eigen::VectorXd slope = Eigen::VectorXd::Zero(n);
         Eigen::MatrixXd curvature;
         if (hessian) curvature = Eigen::MatrixXd::Zero(n, n);
         Eigen::VectorXd a_gradient(a_count_), b_gradient(b_count_);
-        for (const MomData& mom : moms_) {
-            double t = double(mom.mom) / mom_target_;
-            if (!model::curve_defined_at(a_form_, as, t) ||
-                !model::curve_defined_at(b_form_, bs, t))
-                return std::numeric_limits<double>::infinity();
-            LossSum sum = loss_sum(objective_, mom.cells, model::curve_value(a_form_, as, t),
-                                   model::curve_value(b_form_, bs, t));
-            value += sum.value;
-            model::curve_gradient(a_form_, as, t, {a_gradient.data(), std::size_t(a_count_)});
-            model::curve_gradient(b_form_, bs, t, {b_gradient.data(), std::size_t(b_count_)});
-            slope.head(a_count_) += sum.d_a * a_gradient;
-            slope.tail(b_count_) += sum.d_b * b_gradient;
-            if (hessian) add_curvature(curvature, sum, t, as, bs, a_gradient, b_gradient);
+        for (std::size_t source = 0; source < sources_.size(); ++source) {
+            const int b_offset = a_count_ + b_count_ * int(source);
+            model::Coefficients bs(parameters + b_offset, parameters + b_offset + b_count_);
+            for (const MomData& mom : sources_[source]) {
+                double t = double(mom.mom) / mom_target_;
+                if (!model::curve_defined_at(a_form_, as, t) ||
+                    !model::curve_defined_at(b_form_, bs, t))
+                    return std::numeric_limits<double>::infinity();
+                LossSum sum = loss_sum(objective_, mom.cells, model::curve_value(a_form_, as, t),
+                                       model::curve_value(b_form_, bs, t));
+                value += sum.value;
+                model::curve_gradient(a_form_, as, t, {a_gradient.data(), std::size_t(a_count_)});
+                model::curve_gradient(b_form_, bs, t, {b_gradient.data(), std::size_t(b_count_)});
+                slope.head(a_count_) += sum.d_a * a_gradient;
+                slope.segment(b_offset, b_count_) += sum.d_b * b_gradient;
+                if (hessian)
+                    add_curvature(curvature, b_offset, sum, t, as, bs, a_gradient, b_gradient);
+            }
         }
         if (gradient) {
             for (int k = 0; k < n; ++k) gradient[k] = slope[k] / total_;
@@ -179,16 +187,16 @@ class GlobalObjective final : public SmoothObjective {
   private:
     // One mom's terms of the Hessian: the outer products are formed before they are scaled, in
     // the order that keeps the cubic fit's digits.
-    void add_curvature(Eigen::MatrixXd& curvature, const LossSum& sum, double t,
+    void add_curvature(Eigen::MatrixXd& curvature, int b_offset, const LossSum& sum, double t,
                        const model::Coefficients& as, const model::Coefficients& bs,
                        const Eigen::VectorXd& a_gradient, const Eigen::VectorXd& b_gradient) const {
         Eigen::MatrixXd outer_aa = a_gradient * a_gradient.transpose();
         Eigen::MatrixXd outer_ab = a_gradient * b_gradient.transpose();
         Eigen::MatrixXd outer_bb = b_gradient * b_gradient.transpose();
         curvature.topLeftCorner(a_count_, a_count_) += sum.d_aa * outer_aa;
-        curvature.topRightCorner(a_count_, b_count_) += sum.d_ab * outer_ab;
-        curvature.bottomLeftCorner(b_count_, a_count_) += sum.d_ab * outer_ab.transpose();
-        curvature.bottomRightCorner(b_count_, b_count_) += sum.d_bb * outer_bb;
+        curvature.block(0, b_offset, a_count_, b_count_) += sum.d_ab * outer_ab;
+        curvature.block(b_offset, 0, b_count_, a_count_) += sum.d_ab * outer_ab.transpose();
+        curvature.block(b_offset, b_offset, b_count_, b_count_) += sum.d_bb * outer_bb;
         if (a_form_.kind != model::CurveKind::Polynomial) {
             Eigen::MatrixXd own(a_count_, a_count_);
             model::curve_hessian(a_form_, as, t, {own.data(), std::size_t(own.size())});
@@ -197,12 +205,12 @@ class GlobalObjective final : public SmoothObjective {
         if (b_form_.kind != model::CurveKind::Polynomial) {
             Eigen::MatrixXd own(b_count_, b_count_);
             model::curve_hessian(b_form_, bs, t, {own.data(), std::size_t(own.size())});
-            curvature.bottomRightCorner(b_count_, b_count_) += sum.d_b * own;
+            curvature.block(b_offset, b_offset, b_count_, b_count_) += sum.d_b * own;
         }
     }
 
     Objective objective_;
-    std::span<const MomData> moms_;
+    std::vector<std::span<const MomData>> sources_;
     int mom_target_;
     model::CurveForm a_form_, b_form_;
     int a_count_, b_count_;
@@ -211,7 +219,7 @@ class GlobalObjective final : public SmoothObjective {
 
 GlobalObjective global_objective(Objective objective, std::span<const MomData> moms,
                                  const model::WdlModel& model) {
-    return {objective, moms, model.mom_target, model.a_form, model.b_form};
+    return {objective, {moms}, model.mom_target, model.a_form, model.b_form};
 }
 
 // The first-order view of a SmoothObjective that Ceres' line search minimizers take.
@@ -488,6 +496,55 @@ FitResult fit_model(std::span<const MomData> moms, const FitOptions& options) {
     return result;
 }
 
+SharedFit fit_shared_a(Objective objective, std::span<const std::vector<MomData>> sources,
+                       const std::vector<model::WdlModel>& start, bool refit) {
+    const model::WdlModel& first = start.front();
+    std::vector<std::span<const MomData>> spans(sources.begin(), sources.end());
+    GlobalObjective shared(objective, spans, first.mom_target, first.a_form, first.b_form);
+    std::vector<double> parameters = first.as;
+    for (const auto& model : start)
+        parameters.insert(parameters.end(), model.bs.begin(), model.bs.end());
+    SharedFit fit;
+    fit.minimization =
+        refit ? newton_polish(shared, parameters.data()) : minimize(shared, parameters.data());
+    const std::size_t a_count = first.as.size(), b_count = first.bs.size();
+    for (std::size_t source = 0; source < start.size(); ++source) {
+        model::WdlModel model = start[source];
+        model.as.assign(parameters.begin(), parameters.begin() + std::ptrdiff_t(a_count));
+        auto b_start = parameters.begin() + std::ptrdiff_t(a_count + source * b_count);
+        model.bs.assign(b_start, b_start + std::ptrdiff_t(b_count));
+        fit.models.push_back(std::move(model));
+    }
+    return fit;
+}
+
+std::vector<MomData> pooled_mom_data(std::span<const std::vector<MomData>> sources) {
+    std::map<int, std::map<double, Cell>> cells;
+    for (const auto& moms : sources) {
+        for (const MomData& mom : moms) {
+            for (const Cell& cell : mom.cells) {
+                Cell& sum = cells[mom.mom][cell.eval];
+                sum.eval = cell.eval;
+                sum.wins += cell.wins;
+                sum.draws += cell.draws;
+                sum.losses += cell.losses;
+            }
+        }
+    }
+    std::vector<MomData> pooled;
+    for (const auto& [mom, by_eval] : cells) {
+        MomData data;
+        data.mom = mom;
+        for (const auto& [eval, cell] : by_eval) {
+            data.cells.push_back(cell);
+            data.wins += cell.wins;
+            data.total += cell.total();
+        }
+        pooled.push_back(std::move(data));
+    }
+    return pooled;
+}
+
 Refit refit_model(std::span<const MomData> moms, const FitOptions& options,
                   const model::WdlModel& fitted) {
     auto objective = method_objective(options.method);
@@ -501,7 +558,7 @@ Refit refit_model(std::span<const MomData> moms, const FitOptions& options,
     Refit refit{fitted, {}};
     std::vector<double> parameters = parameters_of(fitted);
     refit.minimization = newton_polish(
-        GlobalObjective(*objective, moms, options.mom_target, fitted.a_form, fitted.b_form),
+        GlobalObjective(*objective, {moms}, options.mom_target, fitted.a_form, fitted.b_form),
         parameters.data());
     set_parameters(parameters, refit.model);
     return refit;

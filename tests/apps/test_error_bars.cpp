@@ -201,6 +201,31 @@ TEST_CASE("model selection on data/ prints its table, verdict, plot and JSON",
     fs::remove_all(dir);
 }
 
+TEST_CASE("time controls compared on held-out games, one model against a b per file",
+          "[apps][scoreWDL][groups][sources]") {
+    fs::path dir = fresh_directory("compare_files");
+    auto stc = scanned(dir, "stc.json", "--groups 32 --matchTC 10\\+0\\.1");
+    auto ltc = scanned(dir, "ltc.json", "--groups 32 --matchTC 60\\+0\\.6");
+    auto result = run_program("scoreWDL",
+                              {stc.string(), ltc.string(), "--plot", "no", "--compareFiles",
+                               "--folds", "8", "--json", (dir / "fit.json").string()},
+                              dir);
+    INFO(result.output);
+    REQUIRE(result.exit_code == 0);
+    CHECK(has_line_with(result.output, "Sources compared: stc.json", "ltc.json"));
+    for (const char* kind : {"pooled ", "b per source ", "model per source "})
+        CHECK(has_line_with(result.output, kind, " +- "));
+    CHECK(has_line_with(result.output, "A b(m) per source against one model for all",
+                        "standard errors"));
+    auto json = nlohmann::json::parse(read_text_file(dir / "fit.json"));
+    REQUIRE(json["compareFiles"]["models"].size() == 3);
+    CHECK(json["compareFiles"]["sourcePositions"][0].get<double>() > 0);
+    auto one = run("scoreWDL", stc.string() + " --plot no --compareFiles", dir);
+    CHECK(one.exit_code == 1);
+    CHECK_THAT(one.output, Catch::Contains("at least 2 count files"));
+    fs::remove_all(dir);
+}
+
 // The measurement: split the games of data/ into random halves 30 times, fit each half,
 // and take the standard deviation of (A - B) / 2, an estimate of the full fit's standard error
 // that assumes nothing of the positions. The jackknife over 64 game groups must agree within

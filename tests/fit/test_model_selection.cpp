@@ -90,3 +90,30 @@ TEST_CASE("fitting below Stockfish's cut predicts an unclamped truth better ther
         compare_mom_cut(*above_only.data, above_only.options, 17, kGameGroups, {8, 2}),
         Catch::Contains("lower the --materialMin"));
 }
+
+TEST_CASE("a b(m) per source wins on held-out games where the sources' spreads differ",
+          "[fit][selection][sources]") {
+    // Two "time controls": the same a(m); the second's b(m) 40 % wider.
+    auto first = sample_and_fit(sampler(600000, true, 64, 21));
+    auto wider_settings = sampler(600000, true, 64, 22);
+    for (double& c : wider_settings.model.bs) c *= 1.4;
+    auto wider = sample_and_fit(wider_settings);
+    auto alike = sample_and_fit(sampler(600000, true, 64, 23));
+    auto differ = compare_sources({first.data.get(), wider.data.get()}, {"stc", "ltc"},
+                                  first.options, kGameGroups, {8, 2});
+    REQUIRE(differ.kinds.size() == 3);
+    const auto& per_b = differ.kinds[1];
+    CAPTURE(per_b.minus_pooled, per_b.minus_pooled_error);
+    CHECK(per_b.minus_pooled < -3 * per_b.minus_pooled_error);
+    // The shared a, and the two b's near the truths' at the target.
+    CHECK(per_b.models[0].as == per_b.models[1].as);
+    CHECK(per_b.models[1].b_at_target() / per_b.models[0].b_at_target() ==
+          Approx(1.4).epsilon(0.05));
+    CHECK_THAT(source_comparison_report(differ), Catch::Contains("beyond the noise"));
+    auto same = compare_sources({first.data.get(), alike.data.get()}, {"a", "b"}, first.options,
+                                kGameGroups, {8, 2});
+    CHECK(same.kinds[1].minus_pooled > -3 * same.kinds[1].minus_pooled_error);
+    CHECK_THROWS_WITH(
+        compare_sources({first.data.get()}, {"one"}, first.options, kGameGroups, {8, 2}),
+        Catch::Contains("at least 2"));
+}

@@ -66,6 +66,9 @@ struct ScoreWdlOptions {
     // --momCut N: the model fitted from mom N on (clamped below) against one fitted on every
     // retained mom, held out (the filter's materialMin or moveMin must lie below N).
     std::optional<int> mom_cut;
+    // --compareFiles: each input file a source (a time control): one model for all against a b
+    // per file and a model per file, held out.
+    bool compare_files = false;
     // --report DIR: report.md, report.html, their plots and the fit's JSON in DIR (docs/report.md).
     std::optional<std::filesystem::path> report;
     // The model the fit is compared with (any spec of model::load_model); default: the

@@ -66,6 +66,20 @@ std::optional<model::Coefficients> fit_polynomial(std::span<const double> ts,
 Minimization optimize_globally(Objective objective, std::span<const MomData> moms,
                                model::WdlModel& model);
 
+// A fit of several sources' data (e.g. the games of several time controls) with one a(m) for
+// all and a b(m) for each, from `start` (one model per source, all with the same a and forms;
+// e.g. the pooled fit for each): BFGS then Newton, or Newton alone when `refit` (the start is
+// already a nearby optimum). Returns a model per source.
+struct SharedFit {
+    std::vector<model::WdlModel> models;
+    Minimization minimization;
+};
+SharedFit fit_shared_a(Objective objective, std::span<const std::vector<MomData>> sources,
+                       const std::vector<model::WdlModel>& start, bool refit);
+
+// The data of several sources added cell by cell (one mom's cells by eval).
+std::vector<MomData> pooled_mom_data(std::span<const std::vector<MomData>> sources);
+
 struct FitOptions {
     Method method = Method::OptimizeProbability;
     model::MomType mom_type = model::MomType::Material;

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <numeric>
-#include <sstream>
 
 #include "program_runner.hpp"
 #include "test_data.hpp"
@@ -21,19 +20,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-ProgramRun run(const std::string& name, const std::string& arguments, const fs::path& dir) {
-    std::vector<std::string> words;
-    std::istringstream in(arguments);
-    for (std::string word; in >> word;) words.push_back(word);
-    return run_program(name, words, dir);
-}
-
 // data/ scanned into a count file with these extra options (e.g. "--groups 64").
 fs::path scanned(const fs::path& dir, const std::string& name, const std::string& options) {
     auto output = dir / name;
-    auto scan =
-        run("scoreWDLstat",
-            "--dir " + corpus_path().string() + " -r -o " + output.string() + " " + options, dir);
+    auto scan = run_program_line(
+        "scoreWDLstat",
+        "--dir " + corpus_path().string() + " -r -o " + output.string() + " " + options, dir);
     REQUIRE(scan.exit_code == 0);
     return output;
 }
@@ -55,9 +47,9 @@ TEST_CASE("grouped counts add error bars after the original's lines", "[apps][sc
     fs::path dir = fresh_directory("error_bars");
     auto plain = scanned(dir, "plain.json", "");
     auto grouped = scanned(dir, "grouped.json", "--groups 64");
-    auto plain_run = run("scoreWDL", plain.string() + " --plot no", dir);
-    auto grouped_run =
-        run("scoreWDL", grouped.string() + " --plot no --json " + (dir / "fit.json").string(), dir);
+    auto plain_run = run_program_line("scoreWDL", plain.string() + " --plot no", dir);
+    auto grouped_run = run_program_line(
+        "scoreWDL", grouped.string() + " --plot no --json " + (dir / "fit.json").string(), dir);
     REQUIRE(plain_run.exit_code == 0);
     REQUIRE(grouped_run.exit_code == 0);
     // The same fit, the same lines; the plain input gets no more.
@@ -79,11 +71,11 @@ TEST_CASE("grouped counts add error bars after the original's lines", "[apps][sc
                   json["model"]["uncertainty"]["NormalizeToPawnValueStandardError"].get<double>() -
               pawn["standardError"].get<double>()) < 1e-6 * pawn["standardError"].get<double>());
 
-    auto none = run("scoreWDL", grouped.string() + " --plot no --resample none", dir);
+    auto none = run_program_line("scoreWDL", grouped.string() + " --plot no --resample none", dir);
     CHECK(fit_lines(none.output) == fit_lines(plain_run.output));
     CHECK_THAT(none.output, !Catch::Contains("jackknife"));
-    auto bootstrap =
-        run("scoreWDL", grouped.string() + " --plot no --resample bootstrap --resamples 40", dir);
+    auto bootstrap = run_program_line(
+        "scoreWDL", grouped.string() + " --plot no --resample bootstrap --resamples 40", dir);
     CHECK(has_line_with(bootstrap.output,
                         "NormalizeToPawnValue = ", "bootstrap (40 draws) over 64 game groups"));
     fs::remove_all(dir);
@@ -92,7 +84,7 @@ TEST_CASE("grouped counts add error bars after the original's lines", "[apps][sc
 TEST_CASE("test groups resample whole fishtest tests", "[apps][scoreWDL][groups]") {
     fs::path dir = fresh_directory("error_bars_tests");
     auto grouped = scanned(dir, "tests.json", "--groups 1024 --groupBy test");
-    auto result = run("scoreWDL", grouped.string() + " --plot no", dir);
+    auto result = run_program_line("scoreWDL", grouped.string() + " --plot no", dir);
     REQUIRE(result.exit_code == 0);
     CHECK(has_line_with(result.output, "NormalizeToPawnValue = ", "over 6 test groups"));
     fs::remove_all(dir);
@@ -105,18 +97,19 @@ TEST_CASE("resampling and cross-validation need grouped counts and a fit",
     auto grouped = scanned(dir, "grouped.json", "--groups 8");
     for (const std::string options :
          {" --resample jackknife", " --crossValidate", " --selectModel"}) {
-        auto result = run("scoreWDL", plain.string() + " --plot no" + options, dir);
+        auto result = run_program_line("scoreWDL", plain.string() + " --plot no" + options, dir);
         CAPTURE(options, result.output);
         CHECK(result.exit_code == 1);
         CHECK(has_line_with(result.output, "Error: ", plain.string() + " has no groups"));
         CHECK_THAT(result.output, !Catch::Contains("constexpr double as[]"));
     }
-    auto none =
-        run("scoreWDL", grouped.string() + " --plot no --crossValidate --modelFitting None", dir);
+    auto none = run_program_line(
+        "scoreWDL", grouped.string() + " --plot no --crossValidate --modelFitting None", dir);
     CHECK(none.exit_code == 1);
     CHECK_THAT(none.output, Catch::Contains("need a fit"));
     // Mixed inputs are fitted together; their error bars would need the same groups in both.
-    auto mixed = run("scoreWDL", grouped.string() + " " + plain.string() + " --plot no", dir);
+    auto mixed =
+        run_program_line("scoreWDL", grouped.string() + " " + plain.string() + " --plot no", dir);
     CHECK(mixed.exit_code == 0);
     CHECK_THAT(mixed.output, Catch::Contains("constexpr double as[]"));
     CHECK_THAT(mixed.output, !Catch::Contains("jackknife"));
@@ -195,7 +188,8 @@ TEST_CASE("model selection on data/ prints its table, verdict, plot and JSON",
     CHECK(selection["forms"][0]["form"] == "poly3/poly3");
     CHECK(selection["forms"][0]["minusCubic"] == 0);
     CHECK(has_line_with(result.output, selection["chosen"].get<std::string>() + " *", " +- "));
-    auto bad = run("scoreWDL", grouped.string() + " --plot no --selectModel --forms poly3", dir);
+    auto bad = run_program_line("scoreWDL",
+                                grouped.string() + " --plot no --selectModel --forms poly3", dir);
     CHECK(bad.exit_code != 0);
     CHECK_THAT(bad.output, Catch::Contains("no A/B form pair"));
     fs::remove_all(dir);
@@ -220,7 +214,7 @@ TEST_CASE("time controls compared on held-out games, one model against a b per f
     auto json = nlohmann::json::parse(read_text_file(dir / "fit.json"));
     REQUIRE(json["compareFiles"]["models"].size() == 3);
     CHECK(json["compareFiles"]["sourcePositions"][0].get<double>() > 0);
-    auto one = run("scoreWDL", stc.string() + " --plot no --compareFiles", dir);
+    auto one = run_program_line("scoreWDL", stc.string() + " --plot no --compareFiles", dir);
     CHECK(one.exit_code == 1);
     CHECK_THAT(one.output, Catch::Contains("at least 2 count files"));
     fs::remove_all(dir);
@@ -234,8 +228,8 @@ TEST_CASE("random halves of data/'s games confirm the jackknife's standard error
           "[apps][scoreWDL][groups]") {
     fs::path dir = fresh_directory("random_halves");
     auto groups64 = scanned(dir, "g64.json", "--groups 64");
-    auto fit_run = run("scoreWDL",
-                       groups64.string() + " --plot no --json " + (dir / "fit.json").string(), dir);
+    auto fit_run = run_program_line(
+        "scoreWDL", groups64.string() + " --plot no --json " + (dir / "fit.json").string(), dir);
     REQUIRE(fit_run.exit_code == 0);
     auto json = nlohmann::json::parse(read_text_file(dir / "fit.json"));
     double jackknife =

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "../fit/stationarity.hpp"
 #include "fit_test_data.hpp"
@@ -23,10 +22,7 @@ namespace {
 
 // Runs scoreWDL with the arguments, which are separated by blanks.
 ProgramRun score_wdl(const std::string& arguments) {
-    std::vector<std::string> words;
-    std::istringstream in(arguments);
-    for (std::string word; in >> word;) words.push_back(word);
-    return run_program("scoreWDL", words);
+    return run_program_line("scoreWDL", arguments);
 }
 
 // A reference input, uncompressed: the original's output names the file it read.

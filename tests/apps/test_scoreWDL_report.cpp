@@ -19,19 +19,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-ProgramRun run(const std::string& name, const std::string& arguments, const fs::path& dir) {
-    std::vector<std::string> words;
-    std::istringstream in(arguments);
-    for (std::string word; in >> word;) words.push_back(word);
-    return run_program(name, words, dir);
-}
-
 // data/ scanned with --json summary.json and these extra options into counts.json.
 void scan(const fs::path& dir, const std::string& options) {
-    auto scanned =
-        run("scoreWDLstat",
-            "--dir " + corpus_path().string() + " -r -o counts.json --json summary.json " + options,
-            dir);
+    auto scanned = run_program_line(
+        "scoreWDLstat",
+        "--dir " + corpus_path().string() + " -r -o counts.json --json summary.json " + options,
+        dir);
     REQUIRE(scanned.exit_code == 0);
 }
 
@@ -63,11 +56,12 @@ GroupedReport grouped_report(const std::string& name) {
     fs::path dir = fresh_directory(name);
     scan(dir, "--groups 16");
     write_text_file(dir / "update.log", "Running: updateWDL.sh --lastrev HEAD\n");
-    auto fit = run("scoreWDL",
-                   "counts.json --plot no --NormalizeData sf17 --oldModel sf17 --report out "
-                   "--scanSummary summary.json --updateLog update.log --json fit.json "
-                   "--revisionRange abc..def",
-                   dir);
+    auto fit =
+        run_program_line("scoreWDL",
+                         "counts.json --plot no --NormalizeData sf17 --oldModel sf17 --report out "
+                         "--scanSummary summary.json --updateLog update.log --json fit.json "
+                         "--revisionRange abc..def",
+                         dir);
     REQUIRE(fit.exit_code == 0);
     return {dir, fit};
 }
@@ -176,15 +170,16 @@ TEST_CASE("scoreWDL --report writes every section with the fit's numbers", "[app
     CHECK(count_of(html, "src=\"data:image/png;base64,") == 3);
 
     // The fit itself as the old model: every eval displayed as before, and scored.
-    auto refit =
-        run("scoreWDL",
-            "counts.json --plot no --NormalizeData sf17 --oldModel fit.json --report same", dir);
+    auto refit = run_program_line(
+        "scoreWDL", "counts.json --plot no --NormalizeData sf17 --oldModel fit.json --report same",
+        dir);
     REQUIRE(refit.exit_code == 0);
     auto same = read_text_file(dir / "same" / "report.md");
     CHECK(contains(same, "| 58 | 50 | 100 | 150 | 200 | 300 |"));
     CHECK(contains(same, "| old model (as, bs) |"));
     // A model of plies: its displays do not correspond by material, and it is not scored.
-    auto plies = run("scoreWDL", "counts.json --plot no --oldModel sf16 --report plies", dir);
+    auto plies =
+        run_program_line("scoreWDL", "counts.json --plot no --oldModel sf16 --report plies", dir);
     REQUIRE(plies.exit_code == 0);
     auto ply_report = read_text_file(dir / "plies" / "report.md");
     CHECK(contains(ply_report, "| ply | old 50cp |"));
@@ -200,7 +195,7 @@ TEST_CASE("scoreWDL --report without an old model or groups says what is missing
     fs::path dir = fresh_directory("report_missing");
     scan(dir, "");
     // The default --NormalizeData has no bs: no old model; plain counts: no cross-validation.
-    auto fit = run("scoreWDL", "counts.json --plot no --report out", dir);
+    auto fit = run_program_line("scoreWDL", "counts.json --plot no --report out", dir);
     REQUIRE(fit.exit_code == 0);
     auto markdown = read_text_file(dir / "out" / "report.md");
     for (const auto& section : kSections) CHECK(contains(markdown, "\n" + section + "\n"));
@@ -216,7 +211,8 @@ TEST_CASE("scoreWDL --report without an old model or groups says what is missing
 TEST_CASE("scoreWDL --report without a fit is refused before the data are read", "[apps][report]") {
     fs::path dir = fresh_directory("report_no_fit");
     scan(dir, "");
-    auto fit = run("scoreWDL", "counts.json --plot no --report out --modelFitting None", dir);
+    auto fit =
+        run_program_line("scoreWDL", "counts.json --plot no --report out --modelFitting None", dir);
     CHECK(fit.exit_code != 0);
     CHECK(contains(fit.output, "--report needs a fit (--modelFitting is None)."));
     CHECK_FALSE(contains(fit.output, "Reading eval stats"));
@@ -226,7 +222,8 @@ TEST_CASE("scoreWDL --report without a fit is refused before the data are read",
 TEST_CASE("a bad --oldModel fails before the fit", "[apps][report]") {
     fs::path dir = fresh_directory("report_bad_old_model");
     scan(dir, "--groups 4");
-    auto fit = run("scoreWDL", "counts.json --plot no --report out --oldModel nosuchmodel", dir);
+    auto fit = run_program_line("scoreWDL",
+                                "counts.json --plot no --report out --oldModel nosuchmodel", dir);
     CHECK(fit.exit_code != 0);
     CHECK(contains(fit.output, "nosuchmodel"));
     CHECK_FALSE(contains(fit.output, "Fit WDL model"));

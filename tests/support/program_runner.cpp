@@ -125,4 +125,12 @@ bool has_line_with(const std::string& text, const std::string& first, const std:
     return false;
 }
 
+ProgramRun run_program_line(const std::string& name, const std::string& arguments,
+                            const std::filesystem::path& directory) {
+    std::vector<std::string> words;
+    std::istringstream in(arguments);
+    for (std::string word; in >> word;) words.push_back(word);
+    return run_program(name, words, directory);
+}
+
 }  // namespace wdl::testing

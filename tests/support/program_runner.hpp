@@ -24,6 +24,10 @@ ProgramRun run_program(const std::string& name, const std::vector<std::string>& 
                        const std::filesystem::path& directory = {},
                        std::chrono::milliseconds limit = std::chrono::minutes(5));
 
+// run_program with the arguments given as one line, separated by blanks (none may contain one).
+ProgramRun run_program_line(const std::string& name, const std::string& arguments,
+                            const std::filesystem::path& directory = {});
+
 // A program running in the background with its stdout and stderr captured in a file.
 class ChildProcess {
   public:

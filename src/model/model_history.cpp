@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
+#include <charconv>
 #include <sstream>
 
 #include "wdl/model/stockfish_source.hpp"
@@ -59,11 +59,23 @@ std::vector<Commit> commits_touching_model(const fs::path& clone, const std::str
 // so that Utility::clamp becoming std::clamp is no new model.
 std::string eval_identity(const StockfishModelSource& source) {
     std::string identity = source.takes_pawn_value_eg_units ? "PawnValueEg" : "internal";
-    static const std::regex number(R"([-+]?\d+(\.\d+)?)");
     const std::string expression = source.eval_expression.value_or("");
-    for (std::sregex_iterator it(expression.begin(), expression.end(), number), end; it != end;
-         ++it)
-        identity += fmt::format(" {}", std::stod(it->str()));
+    const char* end = expression.data() + expression.size();
+    for (std::size_t i = 0; i < expression.size(); ++i) {
+        // A number starts at a digit (or its sign) that does not continue a name or a number.
+        char c = expression[i];
+        bool sign = (c == '-' || c == '+') && i + 1 < expression.size() &&
+                    std::isdigit(static_cast<unsigned char>(expression[i + 1]));
+        if (!sign && !std::isdigit(static_cast<unsigned char>(c))) continue;
+        char before = i > 0 ? expression[i - 1] : ' ';
+        if (std::isalnum(static_cast<unsigned char>(before)) || before == '_' || before == '.')
+            continue;
+        double value = 0;
+        auto [next, error] = std::from_chars(expression.data() + i + (c == '+'), end, value);
+        if (error != std::errc()) continue;
+        identity += fmt::format(" {}", value);
+        i = std::size_t(next - expression.data()) - 1;
+    }
     return identity;
 }
 
@@ -87,13 +99,29 @@ PublishedModel entry_of(const Commit& commit, const StockfishModelSource& source
     return published;
 }
 
+// "sf_12", "sf_17.1": a release's tag (not sf_dd, not a dev build's).
+bool is_release_tag(std::string_view tag) {
+    if (!tag.starts_with("sf_")) return false;
+    std::string_view version = tag.substr(3);
+    bool digit_expected = true;
+    for (char c : version) {
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            digit_expected = false;
+        } else if (c == '.' && !digit_expected) {
+            digit_expected = true;
+        } else {
+            return false;
+        }
+    }
+    return !digit_expected;
+}
+
 // Release tags oldest version first, so that an entry's last release is its newest.
 std::vector<std::string> release_tags(const fs::path& clone, const std::string& revision) {
-    static const std::regex release(R"(sf_\d+(\.\d+)*)");
     std::vector<std::string> tags;
     for (const auto& tag : lines_of(git_output(clone, {"tag", "--list", kReleaseTagPattern,
                                                        "--merged", revision, "--sort=v:refname"})))
-        if (std::regex_match(tag, release)) tags.push_back(tag);
+        if (is_release_tag(tag)) tags.push_back(tag);
     return tags;
 }
 

@@ -423,3 +423,21 @@ TEST_CASE("exportWDL's JSON follows its schema and holds the whole model", "[app
         }
     }
 }
+
+TEST_CASE("exportWDL prints to stdout by default and fails in one line", "[apps][export]") {
+    auto dir = fresh_directory("export_errors");
+    auto printed = run_checked("exportWDL", {"--model", "sf16.1", "--language", "c"}, dir);
+    CHECK_THAT(printed.output, Catch::StartsWith("// Stockfish's WDL model sf16.1"));
+    CHECK_THAT(printed.output, Catch::Contains("#define WDL_MOM_MIN 8.0"));
+    CHECK(fs::is_empty(dir));
+    for (const auto& arguments : std::vector<std::vector<std::string>>{
+             {"--model", "sf99"},
+             {"--language", "fortran"},
+             {"--model", "sf18", "-o", (dir / "missing" / "wdl_model.hpp").string()}}) {
+        auto run = run_program("exportWDL", arguments, dir);
+        INFO(run.output);
+        CHECK(run.exit_code == 1);
+        CHECK_THAT(run.output, Catch::StartsWith("Error: "));
+        CHECK(lines_of(run.output).size() == 1);
+    }
+}

@@ -395,8 +395,7 @@ TEST_CASE("exportWDL's JSON follows its schema and holds the whole model", "[app
             run_tool({"python3", "-c",
                       "import json, sys, jsonschema\n"
                       "jsonschema.validate(json.load(open(sys.argv[1])), "
-                      "json.load(open(sys.argv[2])), "
-                      "format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)\n",
+                      "json.load(open(sys.argv[2])))\n",
                       file.string(), schema_path.string()},
                      dir, nullptr);
         }

@@ -7,14 +7,6 @@
 
 namespace wdl::exporting {
 
-std::string_view language_name(Language language) {
-    return util::name_of(kLanguageNames, language);
-}
-
-std::optional<Language> language_from_name(std::string_view name) {
-    return util::value_named(kLanguageNames, name);
-}
-
 std::string export_model(const model::WdlModel& model, const std::vector<std::string>& provenance,
                          Language language) {
     auto header = detail::header_lines(model, provenance);
@@ -34,11 +26,6 @@ std::string export_model(const model::WdlModel& model, const std::vector<std::st
                                        detail::header_lines(model, /*provenance=*/{}));
     }
     throw Error("unknown export language");
-}
-
-WdlPerMille stockfish_per_mille(double win, double loss) {
-    int w = int(0.5 + 1000 * win), l = int(0.5 + 1000 * loss);
-    return {w, 1000 - w - l, l};
 }
 
 namespace detail {

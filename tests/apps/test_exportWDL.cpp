@@ -14,7 +14,6 @@
 #include "program_runner.hpp"
 #include "skip.hpp"
 #include "test_data.hpp"
-#include "wdl/export/model_export.hpp"
 #include "wdl/model/model_lookup.hpp"
 #include "wdl/model/published_models.hpp"
 #include "wdl/util/process.hpp"
@@ -24,6 +23,18 @@ using namespace wdl::testing;
 using wdl::model::MomType;
 
 namespace {
+
+// W/D/L per mille as Stockfish's UCI prints them (UCI::wdl): win and loss each
+// int(0.5 + 1000 p), the draw what is left of 1000.
+struct WdlPerMille {
+    int win = 0, draw = 0, loss = 0;
+    friend bool operator==(const WdlPerMille&, const WdlPerMille&) = default;
+};
+
+WdlPerMille stockfish_per_mille(double win, double loss) {
+    int w = int(0.5 + 1000 * win), l = int(0.5 + 1000 * loss);
+    return {w, 1000 - w - l, l};
+}
 
 ProgramRun run_checked(const std::string& name, const std::vector<std::string>& arguments,
                        const fs::path& dir) {
@@ -100,7 +111,7 @@ void compare_with_wdlfit(const wdl::model::WdlModel& model, const std::string& o
     for (std::string line; std::getline(in, line);) {
         std::istringstream fields(line);
         double value = 0, mom = 0, win = 0, draw = 0, loss = 0, cp = 0, back = 0;
-        wdl::exporting::WdlPerMille printed;
+        WdlPerMille printed;
         fields >> value >> mom >> win >> draw >> loss >> printed.win >> printed.draw >>
             printed.loss >> cp >> back;
         INFO("line: " << line);
@@ -111,7 +122,7 @@ void compare_with_wdlfit(const wdl::model::WdlModel& model, const std::string& o
             std::max({worst_rate, std::abs(win - w), std::abs(draw - d), std::abs(loss - l)});
         worst_cp = std::max(worst_cp, std::abs(cp - 100 * value / model.a(mom)));
         worst_back = std::max(worst_back, std::abs(back - value));
-        if (printed != wdl::exporting::stockfish_per_mille(w, l)) {
+        if (printed != stockfish_per_mille(w, l)) {
             if (mismatched_per_mille++ == 0) first_mismatch = line;
         }
     }
@@ -304,12 +315,11 @@ TEST_CASE("exportWDL's Python module takes python-chess's cp and ply or material
         run_tool({"python3", "driver.py"}, dir, &output);
         std::istringstream in(output);
         for (double cp : {-250, 0, 100, 333}) {
-            wdl::exporting::WdlPerMille printed;
+            WdlPerMille printed;
             in >> printed.win >> printed.draw >> printed.loss;
             REQUIRE(in);
             double value = cp * model.a(mom) / 100;
-            CHECK(printed == wdl::exporting::stockfish_per_mille(model.win(value, mom),
-                                                                 model.loss(value, mom)));
+            CHECK(printed == stockfish_per_mille(model.win(value, mom), model.loss(value, mom)));
         }
         // Without the position's mom it says which it needs.
         write_text_file(dir / "driver.py", "import wdl_model as m\nm.cp_wdl(100)\n");

@@ -1,9 +1,7 @@
 #pragma once
 
 #include <array>
-#include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "wdl/model/wdl_model.hpp"
@@ -25,21 +23,10 @@ inline constexpr std::array<util::EnumName<Language>, 6> kLanguageNames = {{
     {Language::Json, "json"},
 }};
 
-std::string_view language_name(Language language);
-std::optional<Language> language_from_name(std::string_view name);
-
 // The source text of `model` in `language`. Its header comment (the JSON's "provenance" and
 // "conventions") states the provenance, one line per entry, and what the functions take and
 // return. Every form of the curves, every mom type and clamp, and any eval_scale are supported.
 std::string export_model(const model::WdlModel& model, const std::vector<std::string>& provenance,
                          Language language);
-
-// W/D/L per mille as Stockfish's UCI prints them: win and loss each int(0.5 + 1000 p), the draw
-// what is left of 1000; what every export's per mille function computes.
-struct WdlPerMille {
-    int win = 0, draw = 0, loss = 0;
-    friend bool operator==(const WdlPerMille&, const WdlPerMille&) = default;
-};
-WdlPerMille stockfish_per_mille(double win, double loss);
 
 }  // namespace wdl::exporting

@@ -134,7 +134,7 @@ void compare_with_wdlfit(const wdl::model::WdlModel& model, const std::string& o
     CHECK(mismatched_per_mille == 0);
 }
 
-// The tool's path if installed, else the test is skipped (and nothing returned).
+// True if the tool runs; else the test is reported Skipped (the caller returns).
 bool tool_installed(const std::vector<std::string>& version_command) {
     auto run = wdl::util::run_process(version_command);
     if (!run || run->exit_code != 0) {
@@ -144,14 +144,15 @@ bool tool_installed(const std::vector<std::string>& version_command) {
     return true;
 }
 
-void run_tool(const std::vector<std::string>& command, const fs::path& dir, std::string* output) {
+// The output of a compiler, interpreter or driver that must succeed.
+std::string run_tool(const std::vector<std::string>& command, const fs::path& dir) {
     auto run = wdl::util::run_process(command, dir);
     std::string line;
     for (const auto& word : command) line += word + " ";
     INFO(line << "\n" << (run ? run->output : "not found"));
     REQUIRE(run);
     REQUIRE(run->exit_code == 0);
-    if (output) *output = run->output;
+    return run->output;
 }
 
 // Exports every model in `language` to dir/<n>/<file_name>, builds and runs each with
@@ -207,10 +208,8 @@ TEST_CASE("exportWDL's C++ header compiles with g++ and agrees with wdlfit", "[a
                 "}\n");
         run_tool({"g++", "-std=c++17", "-Wall", "-Wextra", "-Wshadow", "-Wconversion", "-Werror",
                   "-pedantic", "driver.cpp", "-o", "driver"},
-                 folder, nullptr);
-        std::string output;
-        run_tool({(folder / "driver").string()}, folder, &output);
-        return output;
+                 folder);
+        return run_tool({(folder / "driver").string()}, folder);
     });
 }
 
@@ -230,10 +229,8 @@ TEST_CASE("exportWDL's C header compiles with gcc and agrees with wdlfit", "[app
                 "    return 0;\n}\n");
         run_tool({"gcc", "-std=c99", "-Wall", "-Wextra", "-Wshadow", "-Wconversion", "-Werror",
                   "-pedantic", "driver.c", "-o", "driver", "-lm"},
-                 folder, nullptr);
-        std::string output;
-        run_tool({(folder / "driver").string()}, folder, &output);
-        return output;
+                 folder);
+        return run_tool({(folder / "driver").string()}, folder);
     });
 }
 
@@ -243,7 +240,7 @@ TEST_CASE("exportWDL's Rust file compiles with rustc and agrees with wdlfit", "[
         // The export alone as a library, with every warning an error; then a driver using it.
         run_tool({"rustc", "--edition", "2021", "--crate-type", "lib", "--crate-name", "wdl_model",
                   "-D", "warnings", "wdl_model.rs", "-o", "libwdl_model.rlib"},
-                 folder, nullptr);
+                 folder);
         write_text_file(
             folder / "driver.rs",
             fmt::format(
@@ -264,10 +261,8 @@ TEST_CASE("exportWDL's Rust file compiles with rustc and agrees with wdlfit", "[
                 grid.mom_step));
         run_tool({"rustc", "--edition", "2021", "driver.rs", "--extern",
                   "wdl_model=libwdl_model.rlib", "-o", "driver"},
-                 folder, nullptr);
-        std::string output;
-        run_tool({(folder / "driver").string()}, folder, &output);
-        return output;
+                 folder);
+        return run_tool({(folder / "driver").string()}, folder);
     });
 }
 
@@ -287,9 +282,7 @@ TEST_CASE("exportWDL's Python module runs with python3 and agrees with wdlfit", 
                         "r.draws, r.losses, repr(cp), repr(m.from_cp(cp, mom)))\n",
                         Grid::eval_first, Grid::eval_last + 1, Grid::eval_step, grid.mom_first,
                         grid.mom_last + 1, grid.mom_step));
-        std::string output;
-        run_tool({"python3", "driver.py"}, folder, &output);
-        return output;
+        return run_tool({"python3", "driver.py"}, folder);
     });
 }
 
@@ -311,9 +304,7 @@ TEST_CASE("exportWDL's Python module takes python-chess's cp and ply or material
             dir / "driver.py",
             "import wdl_model as m\nfor cp in (-250, 0, 100, 333):\n    print(*m.cp_wdl("
             "cp, ply=61, material=40))\n");
-        std::string output;
-        run_tool({"python3", "driver.py"}, dir, &output);
-        std::istringstream in(output);
+        std::istringstream in(run_tool({"python3", "driver.py"}, dir));
         for (double cp : {-250, 0, 100, 333}) {
             WdlPerMille printed;
             in >> printed.win >> printed.draw >> printed.loss;
@@ -347,9 +338,7 @@ TEST_CASE("exportWDL's JavaScript module runs with node and agrees with wdlfit",
                 "console.log(lines.join('\\n'));\n",
                 Grid::eval_first, Grid::eval_last, Grid::eval_step, grid.mom_first, grid.mom_last,
                 grid.mom_step));
-        std::string output;
-        run_tool({"node", "driver.mjs"}, folder, &output);
-        return output;
+        return run_tool({"node", "driver.mjs"}, folder);
     });
 }
 
@@ -407,7 +396,7 @@ TEST_CASE("exportWDL's JSON follows its schema and holds the whole model", "[app
                       "jsonschema.validate(json.load(open(sys.argv[1])), "
                       "json.load(open(sys.argv[2])))\n",
                       file.string(), schema_path.string()},
-                     dir, nullptr);
+                     dir);
         }
         // Its parameters alone give wdlfit's model back.
         auto expected = wdl::model::load_model(specs[i]).model;

@@ -4,7 +4,8 @@
 # Usage: scripts/install-deps.sh [--tests | --ci]
 #   (none)   build, run and plot: what the demo needs
 #   --tests  also what the test suite needs beyond that: headless Chromium and a font, which
-#            load the HTML report as a browser does (scripts/test.sh)
+#            load the HTML report as a browser does; rustc and nodejs, which compile and run
+#            exportWDL's Rust and JavaScript exports (scripts/test.sh)
 #   --ci     the --tests packages and what the rest of .ci/run needs: clang-format, clang with
 #            its sanitizer and libFuzzer runtimes and its OpenMP (the fuzz build), Slurm and
 #            munge (the Slurm test)
@@ -16,7 +17,7 @@ packages=(
     gnuplot-nox zstd jq python3-numpy
     gaviotatb libgaviotatb-dev
 )
-test_packages=(chromium fonts-dejavu-core)
+test_packages=(chromium fonts-dejavu-core rustc nodejs)
 case "${1:-}" in
 "") ;;
 --tests) packages+=("${test_packages[@]}") ;;

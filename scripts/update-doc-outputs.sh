@@ -26,7 +26,7 @@ case "${1:-}" in
 *) echo "Usage: $0 [--slow]" >&2; exit 2 ;;
 esac
 
-programs="scoreWDLstat scoreWDL compareWDL mergeWDLstat annotateWDL markovWDL synthWDL queryWDL"
+programs="scoreWDLstat scoreWDL compareWDL mergeWDLstat annotateWDL markovWDL synthWDL queryWDL exportWDL"
 ((slow)) && programs+=" scoreCompetence generateTables"
 TARGETS="$programs" bash scripts/build.sh >&2
 bin=$root/${BUILD_DIR:-build}/apps
@@ -218,6 +218,11 @@ run queryWDL --model sf18 --evals 0,50,100,200 --materials 30,58,78 | output que
 run queryWDL --model sf18 --winRate 0.25,0.5,0.75,0.9 --materials 30,58 | output query-win-rate
 run queryWDL --model sf18 --to sf17 --evals 100,300 --materials 24,58,78 | output query-mapping
 run queryWDL --model sf18 --evals 100 --materials 40 --json - | output query-json
+
+# --- export.md
+run exportWDL --model sf18 --language cpp | output export-cpp
+run exportWDL --model sf16.1 --language python | output export-python
+run exportWDL --model fit.json --language json | output export-json
 
 # --- markov.md
 run markovWDL --dir data -r --concurrency 2 --json markov.json --plotDir markov_plots |

@@ -1,0 +1,45 @@
+// exportWDL: a WDL model as a small, self-contained source file for another engine's code: C++,
+// C, Rust, Python, JavaScript, or JSON.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+
+#include "choice_option.hpp"
+#include "registry_option.hpp"
+#include "wdl/commands/export_wdl.hpp"
+#include "wdl/model/published_models.hpp"
+#include "wdl/util/error.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app(
+        "Export a WDL model as a self-contained, dependency-free source file: the W/D/L "
+        "probabilities of an internal eval at a material (or move, or ply), the per mille "
+        "Stockfish prints, and the displayed eval and back, stating where the model comes "
+        "from. Prints it, or writes it with -o.",
+        WDL_PROGRAM_NAME);
+    wdl::commands::ExportWdlOptions options;
+    app.add_option("--model", options.model,
+                   "The WDL model: a registry name (" + wdl::model::published_model_names() +
+                       "), a scoreWDL --json file, a Stockfish source tree DIR or a revision "
+                       "DIR@REV of a Stockfish git checkout")
+        ->capture_default_str();
+    add_registry_option(app);
+    add_choice_option(app, "--language", options.language, wdl::exporting::kLanguageNames,
+                      "The language: a C++ header in Stockfish's style, a C header, a Rust file, "
+                      "a Python module, a JavaScript ES module, or JSON "
+                      "(docs/wdl_model_export.schema.json)");
+    app.add_option("-o,--output", options.output, "Write the export to this file (default: stdout)")
+        ->type_name("FILE");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        // --help is a ParseError too; every real one is a one-line error, as the library's.
+        if (error.get_exit_code() == 0) return app.exit(error);
+        fmt::print(stderr, "Error: {}\n", error.what());
+        return 1;
+    }
+    return wdl::util::report_errors([&] {
+        wdl::commands::export_wdl(options);
+        return 0;
+    });
+}

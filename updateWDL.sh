@@ -43,8 +43,9 @@ Options:
   --stockfish DIR           A local Stockfish clone to read revisions from (default: clone or
                             update ./Stockfish from GitHub)
 Environment:
-  WDL_BIN_DIR               Directory of scoreWDLstat and scoreWDL (default: wdlfit's build/apps,
-                            built with scripts/build.sh if missing)
+  WDL_BIN_DIR               Directory of scoreWDLstat and scoreWDL (default: the folder of this
+                            script when they are beside it, as installed; else wdlfit's
+                            build/apps, built with scripts/build.sh if missing)
 EOF
 }
 
@@ -154,7 +155,13 @@ for rev in $revs; do
 done
 regex_pattern="${regex_pattern%|}"
 
-bin_dir=${WDL_BIN_DIR:-$wdlfit_dir/build/apps}
+if [[ -n ${WDL_BIN_DIR:-} ]]; then
+    bin_dir=$WDL_BIN_DIR
+elif [[ -x $wdlfit_dir/scoreWDLstat ]]; then
+    bin_dir=$wdlfit_dir  # installed, or the copy in build/apps
+else
+    bin_dir=$wdlfit_dir/build/apps
+fi
 if [[ ! -x $bin_dir/scoreWDLstat || ! -x $bin_dir/scoreWDL ]]; then
     if [[ -n ${WDL_BIN_DIR:-} ]]; then
         echo "Error: scoreWDLstat or scoreWDL missing in WDL_BIN_DIR=$WDL_BIN_DIR." >&2

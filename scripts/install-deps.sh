@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages wdlfit needs (run as root). Everything is named here, so a
 # minimal Debian 12 (debootstrap --variant=minbase) suffices: scripts/test-fresh-debian.sh proves it.
-# Usage: scripts/install-deps.sh [--tests | --ci]
+# Usage: scripts/install-deps.sh [--tests | --package | --ci]
 #   (none)   build, run and plot: what the demo needs
 #   --tests  also what the test suite needs beyond that: headless Chromium and a font, which
 #            load the HTML report as a browser does; rustc and nodejs, which compile and run
 #            exportWDL's Rust and JavaScript exports (scripts/test.sh)
-#   --ci     the --tests packages and what the rest of .ci/run needs: clang-format, clang with
-#            its sanitizer and libFuzzer runtimes and its OpenMP (the fuzz build), Slurm and
+#   --package  also what building and checking the Debian package needs (scripts/package.sh):
+#            dpkg-shlibdeps, lintian, man
+#   --ci     the --tests and --package packages and what the rest of .ci/run needs:
+#            clang-format, clang with its sanitizer and libFuzzer runtimes and its OpenMP (the fuzz build), Slurm and
 #            munge (the Slurm test)
 set -euo pipefail
 packages=(
@@ -15,14 +17,16 @@ packages=(
     zlib1g-dev libdeflate-dev libzstd-dev libre2-dev nlohmann-json3-dev libsimdjson-dev
     libceres-dev catch2 libcurl4-openssl-dev libcli11-dev libfmt-dev
     gnuplot-nox zstd jq python3-numpy
-    gaviotatb libgaviotatb-dev
+    gaviotatb libgaviotatb-dev help2man
 )
 test_packages=(chromium fonts-dejavu-core rustc nodejs)
+package_packages=(dpkg-dev lintian man-db)
 case "${1:-}" in
 "") ;;
 --tests) packages+=("${test_packages[@]}") ;;
---ci) packages+=("${test_packages[@]}" clang-format clang libclang-rt-dev libomp-dev slurm-wlm munge) ;;
-*) echo "Usage: $0 [--tests | --ci]" >&2; exit 2 ;;
+--package) packages+=("${package_packages[@]}") ;;
+--ci) packages+=("${test_packages[@]}" "${package_packages[@]}" clang-format clang libclang-rt-dev libomp-dev slurm-wlm munge) ;;
+*) echo "Usage: $0 [--tests | --package | --ci]" >&2; exit 2 ;;
 esac
 missing=()
 for package in "${packages[@]}"; do

@@ -26,7 +26,7 @@ case "${1:-}" in
 *) echo "Usage: $0 [--slow]" >&2; exit 2 ;;
 esac
 
-programs="scoreWDLstat scoreWDL compareWDL mergeWDLstat annotateWDL markovWDL synthWDL queryWDL exportWDL"
+programs="scoreWDLstat scoreWDL compareWDL mergeWDLstat annotateWDL markovWDL synthWDL queryWDL exportWDL wdlfit"
 ((slow)) && programs+=" scoreCompetence generateTables"
 TARGETS="$programs" bash scripts/build.sh >&2
 bin=$root/${BUILD_DIR:-build}/apps
@@ -66,6 +66,7 @@ sections() {
 }
 
 # --- scanning.md
+"$bin/wdlfit" help | output wdlfit-help
 run scoreWDLstat --dir data -r --concurrency 2 -o counts.json | output scan-data
 run scoreWDLstat --dir data -r --concurrency 2 --groups 64 -o grouped.json |
     awk 'NR == 1 { print; print "..." } NR > 1 { last = previous; previous = $0 }

@@ -6,7 +6,10 @@
 # Prints the two job ids. Logs go to OUT/logs/.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# The programs: a checkout's build/apps, or the bin/ of the prefix these scripts are installed in
+# (PREFIX/share/wdlfit/slurm); --bin names another folder, visible from every node.
 bin=$(cd "$here/../.." && pwd)/build/apps
+[[ -x $bin/scoreWDLstat ]] || bin=$(cd "$here/../../.." && pwd)/bin
 shards=16
 partition=""
 pgns=""

@@ -1,0 +1,128 @@
+// wdlfit: the one entry point, git-style. `wdlfit scan ...` runs scoreWDLstat, `wdlfit fit ...`
+// scoreWDL and so on: the programs installed beside it, started in its place with the same
+// arguments, so each command is its program (same options, lines and exit codes).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wdlfit_build_info.hpp"
+
+namespace {
+
+struct Command {
+    std::string_view name;     // as typed after wdlfit
+    std::string_view program;  // the program it runs, under its original name
+    std::string_view summary;  // one line for `wdlfit help` and the program's man page
+};
+
+// Every program of the project, in the order of the main job. CMake's test of the entry point
+// checks that this list and the programs built are the same.
+constexpr std::array kCommands{
+    Command{"download", "download_fishtest_pgns",
+            "download finished fishtest tests' games and their metadata"},
+    Command{"metadata", "download_missing_metadata",
+            "fetch the metadata JSON missing next to downloaded game files"},
+    Command{"scan", "scoreWDLstat",
+            "scan PGN files into counts of (result, move, material, eval) positions"},
+    Command{"merge", "mergeWDLstat", "add count files (the shards of a scan) into one, exactly"},
+    Command{"fit", "scoreWDL",
+            "fit the WDL model to counts: the constants, their error bars, the plots"},
+    Command{"update", "updateWDL.sh",
+            "refit Stockfish's model from the fishtest games of a range of revisions"},
+    Command{"compare", "compareWDL",
+            "compare WDL models (published, fitted, from source), scored on games"},
+    Command{"query", "queryWDL",
+            "a model's W/D/L at evals and materials, and the eval of a wanted win rate"},
+    Command{"export", "exportWDL",
+            "a model as source code for other engines: C++, C, Rust, Python, JavaScript, JSON"},
+    Command{"annotate", "annotateWDL",
+            "PGN with position and move symbols (NAGs) from a WDL model and the games' evals"},
+    Command{"markov", "markovWDL",
+            "eval-class Markov chains per engine and test, and what their predictions are worth"},
+    Command{"competence", "scoreCompetence",
+            "apparent endgame competence per engine from 3- and 4-man positions"},
+    Command{"tables", "generateTables", "the project's own endgame tables of up to 4 men"},
+    Command{"synth", "synthWDL",
+            "count files drawn from a known model: tests, and planning how many games a fit needs"},
+};
+
+const Command* find_command(std::string_view word) {
+    for (const auto& command : kCommands)
+        if (word == command.name || word == command.program) return &command;
+    return nullptr;
+}
+
+void print_usage() {
+    fmt::print(
+        "wdlfit {}: win/draw/loss models of chess engines from their games.\n"
+        "Usage: wdlfit COMMAND [ARGUMENTS...]   runs the program of COMMAND with the arguments\n"
+        "       wdlfit help [COMMAND]            this list, or the options of COMMAND\n"
+        "       wdlfit --version                 the version and the commit it was built from\n"
+        "       wdlfit --list-programs           command, program and summary, tab-separated\n"
+        "\nCommands (each is also installed as the program named, for WDL_model's users):\n",
+        wdlfit::kVersion);
+    for (const auto& command : kCommands)
+        fmt::print("  {:<11} {:<26} {}\n", command.name, command.program, command.summary);
+    fmt::print(
+        "\nThe main job: wdlfit scan --dir pgns -r --groups 64, then wdlfit fit "
+        "scoreWDLstat.json.\nEvery program explains its options with --help; the manual pages "
+        "are `man PROGRAM`.\n");
+}
+
+// Replaces this process by `program`, found in the folder of the running wdlfit: the installed
+// prefix's bin/ or the build's apps/, never a program of another installation on PATH.
+int run_program(std::string_view program, int argc, char** argv, int first_argument) {
+    std::error_code error;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+    const auto folder = error ? std::filesystem::path(argv[0]).parent_path() : self.parent_path();
+    const std::string path = (folder / program).string();
+    std::vector<char*> arguments{const_cast<char*>(path.c_str())};
+    for (int i = first_argument; i < argc; ++i) arguments.push_back(argv[i]);
+    arguments.push_back(nullptr);
+    execv(path.c_str(), arguments.data());
+    fmt::print(stderr, "Error: cannot run {}: {} (wdlfit runs the programs installed beside it)\n",
+               path, std::strerror(errno));
+    return 127;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::string_view first = argc > 1 ? argv[1] : "help";
+    if (first == "help" || first == "--help" || first == "-h") {
+        if (first == "help" && argc > 2) {
+            const auto* command = find_command(argv[2]);
+            if (!command) {
+                fmt::print(stderr, "Error: no command '{}'; `wdlfit help` lists them\n", argv[2]);
+                return 2;
+            }
+            char help[] = "--help";
+            char* arguments[] = {argv[0], help};
+            return run_program(command->program, 2, arguments, 1);
+        }
+        print_usage();
+        return 0;
+    }
+    if (first == "--version") {
+        fmt::print("wdlfit {} (commit {})\n", wdlfit::kVersion, wdlfit::kCommit);
+        return 0;
+    }
+    if (first == "--list-programs") {
+        for (const auto& command : kCommands)
+            fmt::print("{}\t{}\t{}\n", command.name, command.program, command.summary);
+        return 0;
+    }
+    const auto* command = find_command(first);
+    if (!command) {
+        fmt::print(stderr, "Error: no command '{}'; `wdlfit help` lists them\n", first);
+        return 2;
+    }
+    return run_program(command->program, argc, argv, 2);
+}

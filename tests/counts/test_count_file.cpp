@@ -236,6 +236,34 @@ TEST_CASE("a large file with a repeated key or an error is read in one piece", "
                       Catch::Contains(broken_path.string()));
 }
 
+TEST_CASE("a small file in the scanners' layout, or nearly, counts as the general reader counts",
+          "[counts][file]") {
+    // The layout's own reader gives up at any deviation, and the general reader takes over.
+    auto largest = std::to_string(std::numeric_limits<std::int64_t>::max());
+    for (const auto& [name, content] : {
+             std::pair{"the layout", std::string("{\n  \"('D', 1, 78, -5)\": 2,\n  \"('W', 12, 62, "
+                                                 "35)\": 4\n}\n")},
+             std::pair{"no final newline", std::string("{\n  \"('W', 1, 40, 5)\": 0\n}")},
+             std::pair{"a key spelled otherwise",
+                       std::string("{\n  \"('D', 1, 78, -5)\": 2,\n  \"('W', 1, 40, +5)\": 3\n}")},
+             std::pair{"a count of 19 digits",
+                       "{\n  \"('D', 1, 78, -5)\": 2,\n  \"('W', 1, 40, 5)\": " + largest + "\n}"},
+             std::pair{"keys out of order",
+                       std::string("{\n  \"('W', 1, 40, 5)\": 1,\n  \"('D', 1, 78, -5)\": 2\n}")},
+         }) {
+        INFO(name);
+        auto path = write_temp("layout.json", content);
+        MapTarget target;
+        wdl::counts::read_count_file(path, target);
+        CHECK(target.counts == read_all(path));
+        CHECK_FALSE(target.counts.empty());
+    }
+    auto leading_zero = write_temp("layout_zero.json", "{\n  \"('W', 1, 40, 5)\": 05\n}\n");
+    MapTarget target;
+    CHECK_THROWS_WITH(wdl::counts::read_count_file(leading_zero, target),
+                      Catch::Contains(leading_zero.string()));
+}
+
 TEST_CASE("count files compressed with gzip or zstd read as the plain file", "[counts][file]") {
     std::string text = R"j({"('W', 12, 62, 35)": 4, "('D', 1, 78, -5)": 2})j";
     auto plain = read_all(write_temp("small.json", text));

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -17,6 +16,7 @@
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/file_checksum.hpp"
+#include "wdl/util/whole_file.hpp"
 
 namespace wdl::commands {
 namespace {
@@ -53,11 +53,9 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 std::string read_text(const fs::path& file, const char* option) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw Error(fmt::format("{}: cannot read {}", option, file.string()));
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    auto text = util::read_whole_file(file);
+    if (!text) throw Error(fmt::format("{}: cannot read {}", option, file.string()));
+    return std::move(*text);
 }
 
 std::string old_spec(const FitReportInputs& in) {

@@ -4,14 +4,13 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <set>
-#include <sstream>
 
 #include "wdl/fishtest/layout.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
+#include "wdl/util/whole_file.hpp"
 
 namespace wdl::fishtest {
 namespace {
@@ -209,11 +208,9 @@ MetadataByFile load_metadata(const std::vector<std::filesystem::path>& game_file
     for (const auto& game_file : game_files) {
         auto file = metadata_file_of(game_file);
         if (!seen.insert(file).second) continue;
-        std::ifstream in(file);
-        if (!in) continue;
-        std::stringstream text;
-        text << in.rdbuf();
-        auto json = nlohmann::json::parse(text.str(), nullptr, false);
+        auto text = util::read_whole_file(file);
+        if (!text) continue;
+        auto json = nlohmann::json::parse(*text, nullptr, false);
         if (!json.is_object()) {
             warnings.push_back("Warning: ignoring malformed metadata " + file.string() +
                                ": not a JSON object");

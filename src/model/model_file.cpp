@@ -3,11 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "wdl/model/lc0_wdl.hpp"
 #include "wdl/util/error.hpp"
+#include "wdl/util/whole_file.hpp"
 
 namespace wdl::model {
 
@@ -136,12 +135,10 @@ std::optional<Covariance> covariance_from_json(const nlohmann::json& json, const
 }
 
 nlohmann::json read_json_file(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    if (!in) throw Error(fmt::format("cannot read {}.", path.string()));
-    std::stringstream text;
-    text << in.rdbuf();
+    auto text = util::read_whole_file(path);
+    if (!text) throw Error(fmt::format("cannot read {}.", path.string()));
     try {
-        return nlohmann::json::parse(text.str());
+        return nlohmann::json::parse(*text);
     } catch (const nlohmann::json::exception& error) {
         throw Error(fmt::format("{} is not valid JSON: {}", path.string(), error.what()));
     }

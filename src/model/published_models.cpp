@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "wdl/util/error.hpp"
+#include "wdl/util/whole_file.hpp"
 
 namespace wdl::model {
 namespace detail {
@@ -94,14 +93,6 @@ nlohmann::ordered_json entry_json(const PublishedModel& published) {
     return entry;
 }
 
-std::string read_file(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw Error("cannot read the registry file " + file.string());
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 const Registry& bundled_registry() {
     static const Registry registry =
         parse_registry(detail::kStockfishModelHistory, "the bundled registry");
@@ -165,7 +156,9 @@ std::string registry_text(const Registry& registry) {
 }
 
 void use_registry_file(const std::filesystem::path& file) {
-    registry_from_file() = parse_registry(read_file(file), "registry file " + file.string());
+    auto text = util::read_whole_file(file);
+    if (!text) throw Error("cannot read the registry file " + file.string());
+    registry_from_file() = parse_registry(*text, "registry file " + file.string());
 }
 
 const Registry& active_registry() {

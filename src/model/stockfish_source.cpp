@@ -1,12 +1,11 @@
 #include "wdl/model/stockfish_source.hpp"
 
 #include <charconv>
-#include <fstream>
-#include <sstream>
 #include <vector>
 
 #include "wdl/util/error.hpp"
 #include "wdl/util/process.hpp"
+#include "wdl/util/whole_file.hpp"
 
 namespace wdl::model {
 namespace {
@@ -138,13 +137,6 @@ std::optional<int> assigned_integer(const std::string& text, std::string_view na
     return std::nullopt;
 }
 
-std::string read_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 }  // namespace
 
 std::optional<StockfishModelSource> parse_stockfish_model_source(std::string_view source) {
@@ -193,7 +185,7 @@ std::string read_stockfish_source(const std::filesystem::path& tree,
     std::string source;
     for (std::string_view file : kSourceFiles) {
         if (!revision) {
-            source += read_file(tree / file);
+            source += util::read_whole_file(tree / file).value_or("");
             continue;
         }
         if (auto text = read_revision_file(tree, *revision, std::string(file))) source += *text;

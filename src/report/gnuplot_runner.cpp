@@ -6,25 +6,18 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <vector>
 
 #include "wdl/util/error.hpp"
 #include "wdl/util/process.hpp"
+#include "wdl/util/whole_file.hpp"
 
 namespace wdl::report::detail {
 namespace fs = std::filesystem;
 namespace {
 
 constexpr std::string_view png_signature = "\x89PNG\r\n\x1a\n";
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream content;
-    content << in.rdbuf();
-    return content.str();
-}
 
 // Runs gnuplot with its working directory in `directory`; its messages go to the log file.
 util::ProcessResult run_gnuplot(const fs::path& directory, const std::string& script_name) {
@@ -71,7 +64,7 @@ std::string render_png(const ScratchDirectory& scratch, const std::string& scrip
     const auto run = run_gnuplot(scratch.path(), script_name);
     if (run.exit_code != 0)
         throw wdl::Error("gnuplot failed to draw " + png_name + ":\n" + run.output);
-    std::string png = read_file(scratch.path() / png_name);
+    std::string png = util::read_whole_file(scratch.path() / png_name).value_or("");
     if (!png.starts_with(png_signature))
         throw wdl::Error("gnuplot wrote no valid PNG for " + png_name);
     return png;

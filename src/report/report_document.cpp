@@ -3,13 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <string_view>
 
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/base64.hpp"
 #include "wdl/util/error.hpp"
+#include "wdl/util/whole_file.hpp"
 
 namespace wdl::report {
 namespace {
@@ -148,11 +147,9 @@ std::string html_inline(std::string_view text) {
 }
 
 std::string read_binary(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw Error("cannot read the report's image " + file.string());
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
+    auto bytes = util::read_whole_file(file);
+    if (!bytes) throw Error("cannot read the report's image " + file.string());
+    return std::move(*bytes);
 }
 
 struct HtmlBlock {

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace wdl::util {
+
+// The bytes of a whole file, or nothing when it cannot be opened or read: each caller words its
+// own error (which file, for which option), or goes on without the file.
+std::optional<std::string> read_whole_file(const std::filesystem::path& path);
+
+}  // namespace wdl::util

@@ -5,6 +5,7 @@
 
 #include "choice_option.hpp"
 #include "normalization_options.hpp"
+#include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/annotate/symbols.hpp"
 #include "wdl/commands/annotate_wdl.hpp"
@@ -83,7 +84,7 @@ int main(int argc, char** argv) {
     wdl::commands::AnnotateWdlOptions options;
     add_options(app, options);
     add_registry_option(app);
-    CLI11_PARSE(app, argc, argv);
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     return wdl::util::report_errors([&] {
         wdl::commands::annotate_wdl(options);
         return 0;

@@ -7,6 +7,7 @@
 
 #include "choice_option.hpp"
 #include "normalization_options.hpp"
+#include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/compare_wdl.hpp"
 #include "wdl/model/normalization.hpp"
@@ -93,7 +94,7 @@ int main(int argc, char** argv) {
                    "Also write the comparison (and the --counts scores, the --fit comparison) as "
                    "JSON to this file");
     add_data_options(app, options);
-    CLI11_PARSE(app, argc, argv);
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     return wdl::util::report_errors([&] {
         wdl::commands::compare_wdl(options);
         return 0;

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "http_command_line.hpp"
+#include "parse_command_line.hpp"
 #include "wdl/download/downloader.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/progress_line.hpp"
@@ -51,7 +52,7 @@ int main(int argc, char** argv) {
     app.add_flag("-v,--verbose", settings.verbosity, "Increase output with e.g. -v or -vv.");
     app.add_option("--server", settings.server, "Base URL of the fishtest server.");
     HttpCommandLine http(app, 2.0, 60);
-    CLI11_PARSE(app, argc, argv);
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
 
     settings.root = root.empty() ? "." : root;
     settings.query.since_unix_time = unix_time_hours_ago(time_delta);

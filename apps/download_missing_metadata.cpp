@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "http_command_line.hpp"
+#include "parse_command_line.hpp"
 #include "wdl/download/missing_metadata.hpp"
 #include "wdl/util/error.hpp"
 
@@ -21,7 +22,7 @@ int main(int argc, char** argv) {
                  "Overwrite existing metadata (use with care!).");
     app.add_option("--server", settings.server, "Base URL of the fishtest server.");
     HttpCommandLine http(app, 5.0, 30);
-    CLI11_PARSE(app, argc, argv);
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
 
     settings.root = root;
     return wdl::util::report_errors([&] {

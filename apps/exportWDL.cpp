@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "choice_option.hpp"
+#include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/export_wdl.hpp"
 #include "wdl/model/published_models.hpp"
@@ -30,14 +31,7 @@ int main(int argc, char** argv) {
                       "(docs/wdl_model_export.schema.json)");
     app.add_option("-o,--output", options.output, "Write the export to this file (default: stdout)")
         ->type_name("FILE");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& error) {
-        // --help is a ParseError too; every real one is a one-line error, as the library's.
-        if (error.get_exit_code() == 0) return app.exit(error);
-        fmt::print(stderr, "Error: {}\n", error.what());
-        return 1;
-    }
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     return wdl::util::report_errors([&] {
         wdl::commands::export_wdl(options);
         return 0;

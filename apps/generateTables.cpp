@@ -2,6 +2,7 @@
 // table directory that scoreCompetence reads.
 #include <CLI/CLI.hpp>
 
+#include "parse_command_line.hpp"
 #include "wdl/commands/score_competence.hpp"
 #include "wdl/tablebase/table_set.hpp"
 #include "wdl/util/error.hpp"
@@ -25,7 +26,7 @@ int main(int argc, char** argv) {
                    "else ~/.cache/wdlfit/tables)");
     app.add_option("--threads", options.threads, "OpenMP threads (default: all cores)")
         ->check(CLI::PositiveNumber);
-    CLI11_PARSE(app, argc, argv);
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     if (metric != "DTC") options.metrics.push_back(wdl::tablebase::Metric::DTM);
     if (metric != "DTM") options.metrics.push_back(wdl::tablebase::Metric::DTC);
     return wdl::util::report_errors([&] {

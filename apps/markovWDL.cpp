@@ -5,6 +5,7 @@
 
 #include "choice_option.hpp"
 #include "game_selection_options.hpp"
+#include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/markov_wdl.hpp"
 #include "wdl/model/published_models.hpp"
@@ -87,7 +88,7 @@ int main(int argc, char** argv) {
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);
     add_registry_option(app);
-    CLI11_PARSE(app, argc, argv);
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     return wdl::util::report_errors([&] {
         wdl::commands::markov_wdl(options);
         return 0;

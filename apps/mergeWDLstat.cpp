@@ -1,6 +1,7 @@
 // mergeWDLstat: adds count files (shards of one scan, or several scans) into one.
 #include <CLI/CLI.hpp>
 
+#include "parse_command_line.hpp"
 #include "wdl/commands/merge_wdl_stat.hpp"
 #include "wdl/util/error.hpp"
 
@@ -24,7 +25,7 @@ int main(int argc, char** argv) {
     app.add_option("--json", options.json,
                    "Also write the summary (each input's keys, positions, groups and eval step; "
                    "the merged totals) as JSON to this file");
-    CLI11_PARSE(app, argc, argv);
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     return wdl::util::report_errors([&] {
         wdl::commands::merge_wdl_stat(options);
         return 0;

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/query_wdl.hpp"
 #include "wdl/model/published_models.hpp"
@@ -53,14 +54,7 @@ int main(int argc, char** argv) {
                    "Also write the answers as JSON to this file; - prints only the JSON, on "
                    "stdout")
         ->type_name("FILE");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& error) {
-        // --help is a ParseError too; every real one is a one-line error, as the library's.
-        if (error.get_exit_code() == 0) return app.exit(error);
-        fmt::print(stderr, "Error: {}\n", error.what());
-        return 1;
-    }
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     return wdl::util::report_errors([&] {
         wdl::commands::query_wdl(options);
         return 0;

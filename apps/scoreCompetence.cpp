@@ -6,6 +6,7 @@
 
 #include "choice_option.hpp"
 #include "game_selection_options.hpp"
+#include "parse_command_line.hpp"
 #include "wdl/commands/score_competence.hpp"
 #include "wdl/tablebase/gaviota.hpp"
 #include "wdl/tablebase/table_set.hpp"
@@ -78,7 +79,7 @@ int main(int argc, char** argv) {
     options.gaviota_directory = wdl::tablebase::GaviotaTables::default_directory();
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);
-    CLI11_PARSE(app, argc, argv);
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     return wdl::util::report_errors([&] {
         wdl::commands::score_competence(options);
         return 0;

@@ -8,6 +8,7 @@
 
 #include "choice_option.hpp"
 #include "curve_form_option.hpp"
+#include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/score_wdl.hpp"
 #include "wdl/fit/model_selection.hpp"
@@ -192,7 +193,7 @@ int main(int argc, char** argv) {
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);
     add_registry_option(app);
-    CLI11_PARSE(app, argc, argv);
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     options.command_line = command_line(argc, argv);
     if (options.normalize_to_pawn_value && options.normalize_data) {
         fmt::print(stderr,

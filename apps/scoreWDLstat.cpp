@@ -5,6 +5,7 @@
 
 #include "choice_option.hpp"
 #include "game_selection_options.hpp"
+#include "parse_command_line.hpp"
 #include "wdl/commands/score_wdl_stat.hpp"
 #include "wdl/util/error.hpp"
 
@@ -88,7 +89,7 @@ int main(int argc, char** argv) {
     wdl::commands::ScoreWdlStatOptions options;
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);
-    CLI11_PARSE(app, argc, argv);
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     return wdl::util::report_errors([&] {
         wdl::commands::score_wdl_stat(options);
         return 0;

@@ -7,6 +7,7 @@
 
 #include "choice_option.hpp"
 #include "normalization_options.hpp"
+#include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/synth_wdl.hpp"
 #include "wdl/counts/grouping.hpp"
@@ -98,7 +99,7 @@ int main(int argc, char** argv) {
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);
     add_registry_option(app);
-    CLI11_PARSE(app, argc, argv);
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     return wdl::util::report_errors([&] {
         wdl::commands::synth_wdl(options);
         return 0;

@@ -89,6 +89,19 @@ TEST_CASE("every program's --help is its snapshot in tests/snapshots", "[apps][h
     }
 }
 
+TEST_CASE("every program tells a mistake in its options in one error line and exits with 1",
+          "[apps][help]") {
+    auto program = GENERATE(from_range(programs()));
+    INFO(program);
+    auto run = run_program(program, {"--noSuchOption"}, scratch_directory());
+    INFO(run.output);
+    CHECK(run.exit_code == 1);
+    // One line: the first mistake CLI11 finds (an unknown option, or a missing argument).
+    CHECK(run.output.starts_with("Error: "));
+    CHECK(run.output.ends_with("(" + program + " --help explains the options)\n"));
+    CHECK(std::count(run.output.begin(), run.output.end(), '\n') == 1);
+}
+
 TEST_CASE("every snapshot in tests/snapshots is the help of a program", "[apps][help]") {
     auto names = programs();
     REQUIRE(names.size() >= 11);

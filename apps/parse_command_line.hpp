@@ -1,0 +1,21 @@
+#pragma once
+
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <optional>
+
+// Parses a program's command line. Returns the exit code when the program should stop there: 0
+// after --help (printed), 1 after a mistake in the options, told in one line "Error: ..." on
+// stderr as every other error of the programs (docs/programs.md).
+inline std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        if (error.get_exit_code() == 0) return app.exit(error);
+        fmt::print(stderr, "Error: {} ({} --help explains the options)\n", error.what(),
+                   app.get_name());
+        return 1;
+    }
+    return std::nullopt;
+}

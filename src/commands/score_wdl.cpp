@@ -126,14 +126,24 @@ counts::CountFileReport read_naming_file(const std::filesystem::path& file, fit:
     }
 }
 
-// Reads every input file into the grid; returns the groups the files share.
+// Reads every input file into the grid, and with `file_grids` (--compareFiles) each file also
+// into a grid of its own, from the one reading; returns the groups the files share.
 InputGrouping read_inputs(Printer& print, const std::vector<std::filesystem::path>& files,
-                          fit::CountGrid& grid) {
+                          fit::CountGrid& grid,
+                          std::vector<std::unique_ptr<fit::CountGrid>>* file_grids = nullptr) {
     std::vector<std::optional<counts::Grouping>> groupings;
     for (const auto& file : files) {
         print("Reading eval stats from {}.\n", file.string());
         std::fflush(stdout);
-        auto report = read_naming_file(file, grid);
+        counts::CountFileReport report;
+        if (file_grids) {
+            auto own = grid.blank_grid();
+            report = read_naming_file(file, *own);
+            grid.merge(*own);
+            file_grids->push_back(std::move(own));
+        } else {
+            report = read_naming_file(file, grid);
+        }
         for (const auto& line : counts::repeated_key_warnings(file, report.repeated_keys))
             print("{}\n", line);
         groupings.push_back(report.grouping);
@@ -230,21 +240,18 @@ void select_model(Printer& print, const ScoreWdlOptions& options, const fit::Cou
     }
 }
 
-// --compareFiles: every input file a source of its own (e.g. a time control), read again into a
-// grid of its own.
+// --compareFiles: every input file a source of its own (e.g. a time control), from its own grid.
 void compare_files(Printer& print, const ScoreWdlOptions& options,
                    const model::Normalization& normalization, const counts::Grouping& grouping,
+                   const std::vector<std::unique_ptr<fit::CountGrid>>& file_grids,
                    nlohmann::ordered_json& json) {
-    std::vector<std::unique_ptr<fit::CountGrid>> grids;
     std::vector<std::unique_ptr<fit::GroupedData>> data;
     std::vector<const fit::GroupedData*> sources;
     std::vector<std::string> names;
-    for (const auto& file : options.files) {
-        grids.push_back(std::make_unique<fit::CountGrid>(options.filter, normalization, true));
-        read_naming_file(file, *grids.back());
-        data.push_back(std::make_unique<fit::GroupedData>(*grids.back()));
+    for (std::size_t i = 0; i < options.files.size(); ++i) {
+        data.push_back(std::make_unique<fit::GroupedData>(*file_grids[i]));
         sources.push_back(data.back().get());
-        names.push_back(file.filename().string());
+        names.push_back(options.files[i].filename().string());
     }
     auto comparison = fit::compare_sources(sources, names, fit_options_of(options, normalization),
                                            grouping, {options.folds, options.threads});
@@ -326,7 +333,9 @@ void score_wdl(const ScoreWdlOptions& options) {
                     options.mom_cut || options.compare_files ||
                     options.resample != ResampleChoice::None;
     fit::CountGrid grid(options.filter, normalization, validate);
-    auto grouping = read_inputs(print, options.files, grid);
+    std::vector<std::unique_ptr<fit::CountGrid>> file_grids;
+    auto grouping =
+        read_inputs(print, options.files, grid, options.compare_files ? &file_grids : nullptr);
     check_validation_inputs(options, grouping);
     auto totals = grid.totals();
     print("Retained (W,D,L) = ({}, {}, {}) positions.\n", totals.wins, totals.draws, totals.losses);
@@ -363,7 +372,7 @@ void score_wdl(const ScoreWdlOptions& options) {
     }
     if (fit && grouping.grouping && options.compare_files) {
         std::fflush(stdout);
-        compare_files(print, options, normalization, *grouping.grouping, json);
+        compare_files(print, options, normalization, *grouping.grouping, file_grids, json);
     }
     if (fit && grouping.grouping && options.mom_cut) {
         std::fflush(stdout);

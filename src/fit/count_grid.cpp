@@ -69,7 +69,7 @@ void CountGrid::add_to_group(int group, const PositionKey& key, std::int64_t cou
     group_counts_[std::size_t(group)].push_back({counts::pack_key(key), count, cell_index(*cell)});
 }
 
-std::unique_ptr<counts::CountTarget> CountGrid::blank_copy() const {
+std::unique_ptr<CountGrid> CountGrid::blank_grid() const {
     return std::make_unique<CountGrid>(filter_, normalization_, keep_groups_);
 }
 

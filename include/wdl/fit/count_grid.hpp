@@ -74,8 +74,9 @@ class CountGrid : public counts::CountTarget {
     // index g; empty for plain input).
     const std::vector<std::vector<KeyCount>>& group_counts() const { return group_counts_; }
 
-    // A grid of the same filter and normalization, without counts.
-    std::unique_ptr<counts::CountTarget> blank_copy() const override;
+    // A grid of the same filter, normalization and grouping, without counts.
+    std::unique_ptr<CountGrid> blank_grid() const;
+    std::unique_ptr<counts::CountTarget> blank_copy() const override { return blank_grid(); }
     // Adds the cells of a grid made by blank_copy.
     void merge(const counts::CountTarget& part) override;
 

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Scanner benchmark, side by side in one run: wdlfit's scoreWDLstat at 1 and 2 threads, the
-# original WDL_model scoreWDLstat (when its binary is given) and `zcat` of the same files, on
+# original WDL_model scoreWDLstat (when its binary is given), `zcat` and libdeflate's own
+# decompressor (`libdeflate-gunzip`, decompression alone at its fastest) of the same files, on
 # a fishtest-style corpus (scripts/make_bench_corpus.py) as many files and as one big
-# multi-member file. Every round runs every configuration once, in an order that rotates from
+# multi-member file. The machine's own two-core scaling is measured in the same rotation: two
+# independent one-thread scans of the many files at once, against one alone; the scanner's
+# two threads should come near it. Every round runs every configuration once, in an order that rotates from
 # round to round, so that the machine's drift hits them alike; each gets the median of its
 # rounds. Peak memory of every run is kept; wdlfit's is also measured on a tenth of the corpus.
 #
@@ -30,6 +33,8 @@ done
 scanner=${SCANNER:-build/apps/scoreWDLstat}
 [ -x "$scanner" ] || bash scripts/build.sh
 command -v /usr/bin/time >/dev/null || { apt-get update -q && apt-get install -y -q time; }
+command -v libdeflate-gunzip >/dev/null ||
+    { apt-get update -q && apt-get install -y -q --no-install-recommends libdeflate-tools; }
 if [ -n "$original" ] && [ ! -x "$original" ]; then
     echo "Note: no original scanner at $original; its column is left out." >&2
     original=
@@ -61,17 +66,23 @@ echo "Load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 declare -A command
 command[zcat_many]="find $corpus/many -name '*.pgn.gz' -print0 | sort -z | xargs -0 cat | zcat"
 command[zcat_big]="zcat $big"
+command[inflate_many]="find $corpus/many -name '*.pgn.gz' -print0 | sort -z | xargs -0 libdeflate-gunzip -c"
+command[inflate_big]="libdeflate-gunzip -c $big"
 scan_options="-o $work/out.json"
 for threads in 1 2; do
     command[wdl_many_$threads]="$scanner --dir $corpus/many -r --concurrency $threads $scan_options"
     command[wdl_big_$threads]="$scanner --file $big --concurrency $threads $scan_options"
 done
+# Two one-thread scans of the same files at once, each writing its own output.
+command[two_processes_many]="$scanner --dir $corpus/many -r --concurrency 1 -o $work/first.json & \
+    $scanner --dir $corpus/many -r --concurrency 1 -o $work/second.json; wait"
 if [ -n "$original" ]; then
     # The original writes its JSON where -o says and prints progress on stdout.
     command[orig_many_1]="$original --dir $corpus/many -r --concurrency 1 -o $work/orig.json"
     command[orig_big_1]="$original --file $big --concurrency 1 -o $work/orig.json"
 fi
-names=(zcat_many wdl_many_1 wdl_many_2 zcat_big wdl_big_1 wdl_big_2)
+names=(zcat_many inflate_many wdl_many_1 wdl_many_2 two_processes_many zcat_big inflate_big wdl_big_1
+    wdl_big_2)
 [ -n "$original" ] && names+=(orig_many_1 orig_big_1)
 
 declare -A times cpu peak
@@ -124,6 +135,19 @@ for layout in many big; do
     fi
 done
 echo
+echo "Decompression alone and the machine's scaling (medians of the same rounds):"
+echo
+echo "| input | libdeflate-gunzip | wdlfit 1t / libdeflate | wdlfit 1 -> 2 threads | two processes at once | threads / processes |"
+echo "|---|---|---|---|---|---|"
+one=$(median wdl_many_1) two=$(median wdl_many_2)
+processes=$(echo "$(median wdl_many_1) $(median two_processes_many)" | awk '{printf "%.2f", 2 * $1 / $2}')
+threads=$(ratio "$one" "$two")
+echo "| $files files | $(seconds "$(median inflate_many)") | $(ratio "$one" "$(median inflate_many)")x | ${threads}x | ${processes}x | $(ratio "$threads" "$processes") |"
+one=$(median wdl_big_1)
+echo "| 1 multi-member file | $(seconds "$(median inflate_big)") | $(ratio "$one" "$(median inflate_big)")x | $(ratio "$one" "$(median wdl_big_2)")x | | |"
+echo
+echo "(two processes at once: 2 x the time of one one-thread scan / the time of two at once.)"
+echo
 echo "CPU seconds (user + system, medians): on a busy machine wall times hide the scaling, these"
 echo "show the work each configuration does."
 for name in "${names[@]}"; do printf '  %s: %.3f s\n' "$name" "$(median_cpu "$name")"; done
@@ -133,7 +157,7 @@ for name in "${names[@]}"; do echo "  $name: ${times[$name]}"; done
 echo
 echo "Peak memory (max over the rounds):"
 for name in "${names[@]}"; do
-    [[ $name == zcat_* ]] || echo "  $name: $((peak[$name] / 1024)) MiB"
+    [[ $name == zcat_* || $name == inflate_* ]] || echo "  $name: $((peak[$name] / 1024)) MiB"
 done
 /usr/bin/time -o "$work/usage" -f %M "$scanner" --dir "$corpus/tenth" -r --concurrency 2 \
     $scan_options >/dev/null 2>&1

@@ -38,6 +38,15 @@ void add_grouping_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& opt
     accept_choices(group_by_option, choices(wdl::counts::kGroupByNames),
                    std::string(wdl::counts::group_by_name(wdl::counts::GroupBy::Game)))
         ->needs(groups_option);
+    app.add_flag("--perTest", options.per_test,
+                 "Keep the tests apart, for trackWDL: every test (every file's name up to its "
+                 "first '-' or '.', so a file without fishtest metadata is a test of its own) "
+                 "gets groups of its own, --groups K of them (default 1) into which its games "
+                 "are hashed, and a label: test id, date, base and new revisions, tc, threads, "
+                 "book and a file (from the metadata; without it, the date the file last "
+                 "changed). The groups still sum to the plain file; mergeWDLstat merges such "
+                 "files test by test (docs/formats.md)")
+        ->excludes(group_by_option);
 }
 
 void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {

@@ -79,6 +79,12 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
                    "its own game), as scoreWDLstat --groups. Default: 64 with --games, else a "
                    "plain count file; 0 for plain")
         ->check(CLI::Range(0, wdl::counts::kMaxGroups));
+    app.add_option("--label", o.label,
+                   "Label the output as one unit of a labelled grouped file (a synthetic test, "
+                   "for trackWDL; needs groups): FIELD=VALUE pairs, id (required), date "
+                   "(YYYY-MM-DD), base, new, tc, threads, book, file. Merge such files with "
+                   "mergeWDLstat (docs/formats.md)")
+        ->type_name("FIELD=VALUE");
     app.add_option("--threads", o.threads, "Threads (the counts do not depend on them)")
         ->check(CLI::PositiveNumber);
     app.add_option("--json", o.json, "Also write what was drawn (and the true model) as JSON");

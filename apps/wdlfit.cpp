@@ -40,6 +40,8 @@ constexpr std::array kCommands{
             "compare WDL models (published, fitted, from source), scored on games"},
     Command{"query", "queryWDL",
             "a model's W/D/L at evals and materials, and the eval of a wanted win rate"},
+    Command{"track", "trackWDL",
+            "the eval scale over time: NormalizeToPawnValue per test, revision or month"},
     Command{"export", "exportWDL",
             "a model as source code for other engines: C++, C, Rust, Python, JavaScript, JSON"},
     Command{"annotate", "annotateWDL",

@@ -26,7 +26,7 @@ case "${1:-}" in
 *) echo "Usage: $0 [--slow]" >&2; exit 2 ;;
 esac
 
-programs="scoreWDLstat scoreWDL compareWDL mergeWDLstat annotateWDL markovWDL synthWDL queryWDL exportWDL wdlfit"
+programs="scoreWDLstat scoreWDL compareWDL mergeWDLstat annotateWDL markovWDL synthWDL queryWDL exportWDL trackWDL wdlfit"
 ((slow)) && programs+=" scoreCompetence generateTables"
 TARGETS="$programs" bash scripts/build.sh >&2
 bin=$root/${BUILD_DIR:-build}/apps
@@ -179,6 +179,33 @@ run compareWDL --fit plain0.json plain1.json --moms 30,58 --plot false | output 
     echo "\$ cmp all.json counts.json && echo identical"
     cmp all.json counts.json && echo identical
 } | output merge-shards
+
+# --- tracking.md: the bundled tests, each drawn again from Stockfish 18's model, 8 % larger
+# from 2024-11-05 on (as tests/apps/test_trackWDL.cpp draws them), then tracked by month.
+run scoreWDLstat --dir data -r --concurrency 2 --perTest --groups 8 -o per_test.json |
+    awk 'NR == 1 { print; print "..." } /^Wrote/ { on = 1 } on' | output track-scan
+{
+    sf18_as=-72.32565836,185.93832038,-144.58862193,416.44950446
+    sf18_bs=83.86794042,-136.06112997,69.98820887,47.62901433
+    scaled() { awk -v s="$1" -v c="$2" 'BEGIN { n = split(c, x, ","); for (i = 1; i <= n; i++)
+        printf "%s%.10f", (i > 1 ? "," : ""), x[i] * s }'; }
+    seed=11
+    tests=()
+    while IFS=$'\t' read -r id date new base tc; do
+        scale=1
+        [[ $date < 2024-11-05 ]] || scale=1.08
+        "$bin/synthWDL" -n 2e5 --games --groups 8 --seed "$seed" --threads 1 -o "$id.json" \
+            --as "$(scaled "$scale" "$sf18_as")" --bs "$(scaled "$scale" "$sf18_bs")" \
+            --label "id=$id" "date=$date" "new=$new" "base=$base" "tc=$tc" >/dev/null
+        tests+=("$id.json")
+        seed=$((seed + 1))
+    done < <(python3 -c 'import json
+for u in json.load(open("per_test.json"))["labels"]["units"]:
+    print("\t".join([u["id"], u["date"], u["new"], u["base"], u["tc"]]))')
+    run mergeWDLstat "${tests[@]}" -o drift.json | grep -E '^(\$|Merged)'
+    run trackWDL drift.json --by month --threads 2 --png "$root/docs/images/track.png" \
+        --json track.json --csv track.csv | sed -E "s|$root/||"
+} | output track-drift
 
 # --- annotation.md
 game_file=data/24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bbd52188.pgn.gz

@@ -11,14 +11,21 @@
 namespace wdl::commands {
 namespace {
 
-std::string kind_text(const std::optional<counts::Grouping>& grouping) {
+std::string kind_text(const std::optional<counts::Grouping>& grouping,
+                      const std::optional<counts::GroupLabels>& labels) {
     if (!grouping) return "plain";
-    return "grouped, " + counts::describe(*grouping);
+    std::string text = "grouped, " + counts::describe(*grouping);
+    if (labels) text += fmt::format(", {} labelled units", labels->units.size());
+    return text;
 }
 
-nlohmann::json grouping_json(const std::optional<counts::Grouping>& grouping) {
+nlohmann::json grouping_json(const std::optional<counts::Grouping>& grouping,
+                             const std::optional<counts::GroupLabels>& labels) {
     if (!grouping) return nullptr;
-    return {{"groups", grouping->groups}, {"groupBy", counts::group_by_name(grouping->by)}};
+    nlohmann::json json = {{"groups", grouping->groups},
+                           {"groupBy", counts::group_by_name(grouping->by)}};
+    if (labels) json["labelledUnits"] = labels->units.size();
+    return json;
 }
 
 nlohmann::json summary_json(const counts::MergedCounts& merged, std::size_t keys,
@@ -26,7 +33,7 @@ nlohmann::json summary_json(const counts::MergedCounts& merged, std::size_t keys
     nlohmann::json inputs = nlohmann::json::array();
     for (const auto& input : merged.inputs) {
         inputs.push_back({{"file", input.file.string()},
-                          {"grouping", grouping_json(input.grouping)},
+                          {"grouping", grouping_json(input.grouping, input.labels)},
                           {"keys", input.keys},
                           {"positions", input.positions},
                           {"evalStep", input.eval_step},
@@ -35,7 +42,7 @@ nlohmann::json summary_json(const counts::MergedCounts& merged, std::size_t keys
     }
     return {{"inputs", inputs},
             {"output", output.string()},
-            {"grouping", grouping_json(merged.grouping)},
+            {"grouping", grouping_json(merged.grouping, merged.labels)},
             {"keys", keys},
             {"positions", merged.positions},
             {"binWidth", merged.bin_width}};
@@ -51,15 +58,15 @@ void merge_wdl_stat(const MergeWdlStatOptions& options) {
         for (const auto& line : counts::repeated_key_warnings(input.file, input.repeated_keys))
             fmt::print("{}\n", line);
         fmt::print("Read {}: {} keys, {} positions ({}).\n", input.file.string(), input.keys,
-                   input.positions, kind_text(input.grouping));
+                   input.positions, kind_text(input.grouping, input.labels));
     }
-    counts::write_counts(merged.counts, output);
+    counts::write_counts(merged.counts, output, merged.labels ? &*merged.labels : nullptr);
     std::size_t keys = merged.counts.distinct_keys();
     std::string bin_width =
         merged.bin_width ? fmt::format("evals in steps of {}", merged.bin_width) : "no evals";
     fmt::print("Merged {} count files ({}; {}) into {}: {} keys, {} positions.\n",
-               merged.inputs.size(), kind_text(merged.grouping), bin_width, options.output.string(),
-               keys, merged.positions);
+               merged.inputs.size(), kind_text(merged.grouping, merged.labels), bin_width,
+               options.output.string(), keys, merged.positions);
     if (options.json)
         util::write_file_atomically(*options.json,
                                     summary_json(merged, keys, options.output).dump(2));

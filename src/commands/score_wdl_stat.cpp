@@ -1,5 +1,6 @@
 #include "wdl/commands/score_wdl_stat.hpp"
 
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include <iostream>
@@ -64,9 +65,16 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
     std::optional<games::FixFenTable> fix_fen;
     if (options.fix_fen_source) fix_fen = games::FixFenTable::load(*options.fix_fen_source);
     std::optional<scan::GameGrouping> grouping;
+    std::optional<counts::GroupLabels> labels;
     const auto& files = selection.selected;
-    if (options.grouping)
+    if (options.per_test && !files.empty()) {
+        // Without files there is no unit to label: the empty plain file merges with any.
+        grouping.emplace(scan::GameGrouping::per_test(
+            options.grouping ? options.grouping->groups : 1, files, grouping_base(options)));
+        labels = grouping->test_labels(files, selection.metadata);
+    } else if (options.grouping && !options.per_test) {
         grouping.emplace(*options.grouping, files, grouping_base(options), selection.found);
+    }
 
     scan::ScanSettings settings;
     settings.threads = options.concurrency;
@@ -86,19 +94,33 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
         std::cerr);
     std::cout << "Time taken: " << seconds << "s" << std::endl;
     std::cout << scan::format_scan_summary(result, seconds);
-    counts::write_counts(result.counts, output);
+    counts::write_counts(result.counts, output, labels ? &*labels : nullptr);
     std::cout << "Wrote " << result.tally.positions << " scored positions from "
               << result.tally.games_accepted << " games to " << options.output.string()
               << " for analysis." << std::endl;
-    if (options.grouping) std::cout << grouping_line(*options.grouping) << std::endl;
+    if (labels) {
+        std::cout << fmt::format(
+                         "The counts are kept apart by test: {} tests, {} group{} each "
+                         "(labelled with test id, date, revisions, tc, threads, book).",
+                         labels->units.size(), labels->groups_per_label,
+                         labels->groups_per_label == 1 ? "" : "s by game")
+                  << std::endl;
+    } else if (grouping) {
+        std::cout << grouping_line(*options.grouping) << std::endl;
+    }
     if (options.json) {
         auto json = scan::scan_summary_json(result, seconds);
         json["output"] = options.output.string();
         json["tests"] = scan::tests_json(files, selection.metadata);
         json["filters"] = filters_json(options.games.filters);
-        if (options.grouping) {
-            json["grouping"] = {{"groupBy", counts::group_by_name(options.grouping->by)},
-                                {"groups", options.grouping->groups}};
+        if (grouping) {
+            const auto& written = grouping->grouping();
+            json["grouping"] = {{"groupBy", counts::group_by_name(written.by)},
+                                {"groups", written.groups}};
+            if (labels) {
+                json["grouping"]["perTest"] = true;
+                json["grouping"]["tests"] = labels->units.size();
+            }
         }
         util::write_file_atomically(*options.json, json.dump(2) + "\n");
     }

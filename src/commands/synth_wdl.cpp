@@ -37,6 +37,25 @@ std::unique_ptr<synth::PositionSource> source_of(const SynthWdlOptions& options)
     return std::make_unique<synth::SyntheticPositions>(options.bin_width);
 }
 
+// The one unit of --label FIELD=VALUE ...; none without --label.
+std::optional<counts::GroupLabels> labels_of(const SynthWdlOptions& options, int groups) {
+    if (options.label.empty()) return std::nullopt;
+    if (groups == 0)
+        throw Error("--label needs a grouped output: --games or --groups K (1 or more).");
+    counts::GroupLabel label;
+    for (const auto& field : options.label) {
+        auto equals = field.find('=');
+        if (equals == std::string::npos)
+            throw Error(fmt::format("--label {}: give FIELD=VALUE.", field));
+        counts::set_label_field(label, field.substr(0, equals), field.substr(equals + 1));
+    }
+    if (label.id.empty()) throw Error("--label needs id=..., what tells the unit apart.");
+    counts::GroupLabels labels;
+    labels.groups_per_label = groups;
+    labels.units.push_back(std::move(label));
+    return labels;
+}
+
 }  // namespace
 
 void synth_wdl(const SynthWdlOptions& options) {
@@ -52,6 +71,7 @@ void synth_wdl(const SynthWdlOptions& options) {
     settings.positions_per_game = options.positions_per_game;
     settings.groups = options.groups.value_or(options.games ? 64 : 0);
     settings.threads = options.threads;
+    auto labels = labels_of(options, settings.groups);
     auto source = source_of(options);
     util::AtomicFile output(options.output);  // a bad path fails before the drawing
 
@@ -70,7 +90,7 @@ void synth_wdl(const SynthWdlOptions& options) {
                settings.seed);
     std::fflush(stdout);
     auto sampled = synth::sample_counts(settings, *source);
-    counts::write_counts(sampled.counts, output);
+    counts::write_counts(sampled.counts, output, labels ? &*labels : nullptr);
     std::size_t keys = sampled.counts.distinct_keys();
     fmt::print(
         "Wrote {} positions{} in {} keys to {}{}.\n", sampled.positions,
@@ -85,6 +105,7 @@ void synth_wdl(const SynthWdlOptions& options) {
         json["keys"] = keys;
         json["groups"] = settings.groups;
         json["seed"] = settings.seed;
+        if (labels) json["labels"] = counts::labels_json(*labels);
         json["source"] = options.from ? options.from->string() : "synthetic";
         json["normalization"] = settings.normalization.description();
         json["model"] = model::model_json(truth);

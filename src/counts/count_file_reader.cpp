@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "wdl/counts/count_file.hpp"
+#include "wdl/counts/group_labels.hpp"
 #include "wdl/io/block_reader.hpp"
 #include "wdl/util/checked_sum.hpp"
 #include "wdl/util/error.hpp"
@@ -262,12 +263,15 @@ struct GroupedHeader {
     std::optional<std::int64_t> version, groups;
     std::optional<std::vector<PositionKey>> keys;
     std::optional<int> count_lists;
+    std::optional<GroupLabels> labels;
 
     static bool is_field(std::string_view name) {
         return name == "format" || name == "version" || name == "groupBy" || name == "groups" ||
-               name == "keys" || name == "counts";
+               name == "keys" || name == "counts" || name == "labels";
     }
-    bool seen() const { return format || group_by || version || groups || keys || count_lists; }
+    bool seen() const {
+        return format || group_by || version || groups || keys || count_lists || labels;
+    }
 };
 
 [[noreturn]] void fail_grouped(const std::filesystem::path& path, std::string_view problem) {
@@ -383,15 +387,40 @@ Grouping checked_grouping(const std::filesystem::path& path, const GroupedHeader
                                        "({}), at most {}.",
                                        *header.count_lists, kMaxGroups));
     }
+    if (header.labels && header.labels->group_count() != *header.groups) {
+        fail_grouped(path, fmt::format("\"labels\" name {} units of {} groups each, but the file "
+                                       "has {} groups.",
+                                       header.labels->units.size(), header.labels->groups_per_label,
+                                       *header.groups));
+    }
     return {*by, int(*header.groups)};
 }
 
+// The "labels" of a grouped file (a small part of it): read as a JSON document of its own.
+GroupLabels read_labels(const std::filesystem::path& path, od::value value) {
+    od::object object;
+    if (value.get_object().get(object))
+        fail_grouped(path, "\"labels\" must be an object {\"groupsPerLabel\", \"units\"}.");
+    std::string_view raw;
+    if (auto error = object.raw_json().get(raw)) fail_json(path, error);
+    auto json = nlohmann::json::parse(raw, nullptr, false);
+    if (json.is_discarded()) fail_grouped(path, "\"labels\" is not valid JSON.");
+    return labels_from_json(json, path);
+}
+
+// What a file's header says of its groups: nothing for a plain file.
+struct FileGroups {
+    std::optional<Grouping> grouping;
+    std::optional<GroupLabels> labels;
+};
+
 // Calls entry(group, key text, key, canonical, count) for every key of the document in
 // order: the keys of a plain file with group kPlainGroup (and their text), the counts of a
-// grouped file with their group (and no text). Returns the grouping of a grouped file.
+// grouped file with their group (and no text). Returns the grouping (and labels) of a grouped
+// file.
 template <typename EntryFunction>
-std::optional<Grouping> read_entries(const std::filesystem::path& path,
-                                     simdjson::padded_string_view text, EntryFunction&& entry) {
+FileGroups read_entries(const std::filesystem::path& path, simdjson::padded_string_view text,
+                        EntryFunction&& entry) {
     const char* text_end = text.data() + text.size();
     od::parser parser;
     od::document document;
@@ -426,6 +455,8 @@ std::optional<Grouping> read_entries(const std::filesystem::path& path,
             header.keys = read_key_list(path, field.value());
         } else if (name == "counts") {
             header.count_lists = read_count_lists(path, field.value(), deliver);
+        } else if (name == "labels") {
+            header.labels = read_labels(path, field.value());
         } else if (name == "format" || name == "groupBy") {
             (name == "format" ? header.format : header.group_by) =
                 header_string(path, name, field.value());
@@ -438,11 +469,11 @@ std::optional<Grouping> read_entries(const std::filesystem::path& path,
     if (!document.current_location().error()) {
         throw Error(fmt::format("malformed JSON in {}: trailing content", path.string()));
     }
-    if (!header.seen()) return std::nullopt;
+    if (!header.seen()) return {};
     if (plain_keys) fail_grouped(path, "a grouped count file has no keys beside its header.");
     Grouping grouping = checked_grouping(path, header);
     for (auto [group, index, count] : waiting) deliver(group, index, count);
-    return grouping;
+    return {grouping, std::move(header.labels)};
 }
 
 // Whether keys come in strictly increasing order, as scanners write them: then none repeats.
@@ -466,12 +497,14 @@ CountFileReport read_counts(const std::filesystem::path& path, const JsonText& t
     // straight to the sink. Only a file out of order is read once more to find its repeated
     // keys. (The counts of a grouped file add up: it has no repeated keys to correct.)
     KeyOrder order;
-    report.grouping = read_entries(path, text.view(),
-                                   [&](int group, std::string_view key_text, const PositionKey& key,
-                                       bool, std::int64_t count) {
-                                       if (group == kPlainGroup) order.see(key_text);
-                                       sink(group, key, count);
-                                   });
+    auto groups = read_entries(path, text.view(),
+                               [&](int group, std::string_view key_text, const PositionKey& key,
+                                   bool, std::int64_t count) {
+                                   if (group == kPlainGroup) order.see(key_text);
+                                   sink(group, key, count);
+                               });
+    report.grouping = groups.grouping;
+    report.labels = std::move(groups.labels);
     if (order.increasing) return report;
     std::vector<FileEntry> entries;
     read_entries(
@@ -530,13 +563,13 @@ struct HalfCounts {
 void count_half(const std::filesystem::path& path, simdjson::padded_string_view text,
                 HalfCounts& half) {
     try {
-        auto grouping = read_entries(
+        auto groups = read_entries(
             path, text,
             [&](int, std::string_view key_text, const PositionKey& key, bool, std::int64_t count) {
                 half.order.see(key_text);
                 half.target->add(key, count);
             });
-        if (grouping) half.order.increasing = false;  // not the half of a plain file
+        if (groups.grouping) half.order.increasing = false;  // not the half of a plain file
     } catch (...) {
         half.error = std::current_exception();
     }

@@ -65,18 +65,34 @@ std::string count_object(std::span<const Entry> entries) {
     return json;
 }
 
+// "labels" of a grouped file, one unit a line.
+std::string labels_text(const GroupLabels& labels) {
+    auto json = labels_json(labels);
+    std::string text = fmt::format("  \"labels\": {{\"groupsPerLabel\": {}, \"units\": [",
+                                   labels.groups_per_label);
+    const auto& units = json["units"];
+    for (std::size_t i = 0; i < units.size(); ++i)
+        text += (i == 0 ? "\n    " : ",\n    ") + units[i].dump();
+    text += units.empty() ? "]},\n" : "\n  ]},\n";
+    return text;
+}
+
 // Calls write(text) with the grouped file's text piece by piece, so that a large file is never
 // held whole in memory.
 template <typename Write>
-void grouped_text(const GroupedCounts& grouped_counts, Write&& write) {
+void grouped_text(const GroupedCounts& grouped_counts, const GroupLabels* labels, Write&& write) {
     const Grouping& grouping = grouped_counts.grouping();
+    if (labels && labels->group_count() != grouping.groups)
+        throw std::invalid_argument("grouped count file: the labels do not name every group");
     auto ordered =
         grouped_counts.ordered([](std::uint64_t key) { return spelling_order(unpack_key(key)); });
     const std::vector<std::uint64_t>& keys = ordered.keys;
     write(fmt::format(
         "{{\n  \"format\": \"{}\",\n  \"version\": {},\n  \"groupBy\": \"{}\",\n"
-        "  \"groups\": {},\n  \"keys\": [",
+        "  \"groups\": {},\n",
         kGroupedFormat, kGroupedFormatVersion, group_by_name(grouping.by), grouping.groups));
+    if (labels) write(labels_text(*labels));
+    write("  \"keys\": [");
     std::string piece;
     constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
     for (std::size_t i = 0; i < keys.size(); ++i) {
@@ -121,20 +137,24 @@ void write_count_file(const CountMap& counts, util::AtomicFile& output) {
     output.commit();
 }
 
-std::string grouped_count_file_text(const GroupedCounts& grouped_counts) {
+std::string grouped_count_file_text(const GroupedCounts& grouped_counts,
+                                    const GroupLabels* labels) {
     std::string json;
-    grouped_text(grouped_counts, [&json](std::string_view piece) { json += piece; });
+    grouped_text(grouped_counts, labels, [&json](std::string_view piece) { json += piece; });
     return json;
 }
 
-void write_grouped_count_file(const GroupedCounts& grouped_counts, util::AtomicFile& output) {
-    grouped_text(grouped_counts, [&output](std::string_view piece) { output.write(piece); });
+void write_grouped_count_file(const GroupedCounts& grouped_counts, util::AtomicFile& output,
+                              const GroupLabels* labels) {
+    grouped_text(grouped_counts, labels,
+                 [&output](std::string_view piece) { output.write(piece); });
     output.commit();
 }
 
-void write_counts(const PositionCounts& counts, util::AtomicFile& output) {
+void write_counts(const PositionCounts& counts, util::AtomicFile& output,
+                  const GroupLabels* labels) {
     if (counts.grouped) {
-        write_grouped_count_file(*counts.grouped, output);
+        write_grouped_count_file(*counts.grouped, output, labels);
     } else {
         write_count_file(counts.plain, output);
     }

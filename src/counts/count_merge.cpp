@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <numeric>
 
 #include "wdl/counts/count_file.hpp"
@@ -15,9 +16,14 @@ namespace {
 
 constexpr std::uint64_t kMaxCount = std::uint64_t(std::numeric_limits<std::int64_t>::max());
 
-std::string kind_of(const std::optional<Grouping>& grouping) {
-    if (!grouping) return "a plain count file";
-    return "a grouped count file (" + describe(*grouping) + ")";
+std::string kind_of(const MergedInput& input) {
+    if (!input.grouping) return "a plain count file";
+    if (input.labels) {
+        return fmt::format("a labelled grouped count file ({} units of {} groups by {})",
+                           input.labels->units.size(), input.labels->groups_per_label,
+                           group_by_name(input.grouping->by));
+    }
+    return "a grouped count file (" + describe(*input.grouping) + ")";
 }
 
 // What one file holds, and its counts.
@@ -49,6 +55,7 @@ std::pair<MergedInput, PositionCounts> read_input(const std::filesystem::path& f
         });
     input.distinct_evals = std::size_t(std::count(seen_evals.begin(), seen_evals.end(), true));
     input.grouping = report.grouping;
+    input.labels = std::move(report.labels);
     input.repeated_keys = std::move(report.repeated_keys);
     input.eval_step = step;
     PositionCounts own(input.grouping);
@@ -63,10 +70,56 @@ std::pair<MergedInput, PositionCounts> read_input(const std::filesystem::path& f
     return {std::move(input), std::move(own)};
 }
 
+// Labelled files go together when their units are made alike; others when their groups are.
 void check_kind(const MergedInput& first, const MergedInput& input) {
-    if (input.grouping == first.grouping) return;
+    bool alike =
+        input.labels.has_value() == first.labels.has_value() &&
+        (input.labels ? input.grouping->by == first.grouping->by &&
+                            input.labels->groups_per_label == first.labels->groups_per_label
+                      : input.grouping == first.grouping);
+    if (alike) return;
     throw Error(fmt::format("cannot merge {} ({}) with {} ({}).", input.file.string(),
-                            kind_of(input.grouping), first.file.string(), kind_of(first.grouping)));
+                            kind_of(input), first.file.string(), kind_of(first)));
+}
+
+// A plain file without counts: what a scan that kept nothing writes.
+bool holds_nothing(const MergedInput& input) { return !input.grouping && input.positions == 0; }
+
+// The labelled inputs' counts in the union of their units, ordered by id.
+PositionCounts merge_units(const std::vector<MergedInput>& inputs,
+                           const std::vector<PositionCounts>& parts, GroupLabels& merged_labels) {
+    std::map<std::string, std::pair<const GroupLabel*, const MergedInput*>> units;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const MergedInput& input = inputs[i];
+        for (const auto& label : input.labels->units) {
+            auto [place, added] = units.try_emplace(label.id, &label, &input);
+            if (!added && !(*place->second.first == label))
+                throw Error(fmt::format("{} and {} label unit \"{}\" differently.",
+                                        place->second.second->file.string(), input.file.string(),
+                                        label.id));
+        }
+    }
+    const int per_label = inputs.front().labels->groups_per_label;
+    merged_labels.groups_per_label = per_label;
+    std::map<std::string, int> number_of;
+    for (const auto& [id, unit] : units) {
+        number_of[id] = int(merged_labels.units.size());
+        merged_labels.units.push_back(*unit.first);
+    }
+    if (merged_labels.group_count() > kMaxGroups)
+        throw Error(fmt::format("the merged files have {} units of {} groups: more than {} groups.",
+                                merged_labels.units.size(), per_label, kMaxGroups));
+    PositionCounts merged(Grouping{inputs.front().grouping->by, int(merged_labels.group_count())});
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        std::vector<int> first_group;
+        for (const auto& label : inputs[i].labels->units)
+            first_group.push_back(number_of[label.id] * per_label);
+        merged.grouped->reserve_like(*parts[i].grouped);
+        parts[i].for_each([&](std::uint64_t key, int group, std::uint64_t count) {
+            merged.add(key, first_group[std::size_t(group / per_label)] + group % per_label, count);
+        });
+    }
+    return merged;
 }
 
 // The common bin width of the inputs: the greatest common divisor of their eval steps, which
@@ -104,21 +157,38 @@ MergedCounts merge_count_files(const std::vector<std::filesystem::path>& files,
     if (files.empty()) throw Error("no count files to merge.");
     if (bin_width && *bin_width < 1) throw Error("--binWidth must be at least 1.");
     MergedCounts merged;
+    std::optional<std::size_t> kind;  // the first input that holds counts
+    // Labelled inputs wait until all their units are known; the others add up as they come.
+    std::vector<MergedInput> labelled_inputs;
+    std::vector<PositionCounts> labelled_parts;
     for (const auto& file : files) {
         auto [input, own] = read_input(file);
-        merged.inputs.push_back(std::move(input));
-        check_kind(merged.inputs.front(), merged.inputs.back());
-        if (merged.inputs.size() == 1) {
-            merged.counts = std::move(own);
+        merged.inputs.push_back(input);
+        if (holds_nothing(input)) continue;
+        if (kind) {
+            check_kind(merged.inputs[*kind], input);
         } else {
+            kind = merged.inputs.size() - 1;
+        }
+        if (input.labels) {
+            labelled_inputs.push_back(std::move(input));
+            labelled_parts.push_back(std::move(own));
+        } else if (merged.counts.grouped || merged.counts.plain.distinct_keys() != 0) {
             merged.counts.merge(own);
+        } else {
+            merged.counts = std::move(own);
         }
         std::uint64_t positions = merged.inputs.back().positions;
         if (merged.positions + positions > kMaxCount)
             throw Error(file.string() + ": the merged counts add up to more than 2^63 - 1.");
         merged.positions += positions;
     }
-    merged.grouping = merged.inputs.front().grouping;
+    if (!labelled_parts.empty()) {
+        merged.labels.emplace();
+        merged.counts = merge_units(labelled_inputs, labelled_parts, *merged.labels);
+    }
+    merged.grouping =
+        merged.counts.grouped ? std::optional(merged.counts.grouped->grouping()) : std::nullopt;
     merged.bin_width = common_bin_width(merged.inputs, bin_width);
     return merged;
 }

@@ -2,12 +2,14 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "program_runner.hpp"
 #include "test_data.hpp"
+#include "wdl/counts/count_file.hpp"
 
 using namespace wdl::testing;
 namespace fs = std::filesystem;
@@ -25,6 +27,15 @@ void scan_corpus(const fs::path& output, const std::vector<std::string>& extra) 
     auto run = run_program("scoreWDLstat", arguments, source_directory());
     INFO(run.output);
     REQUIRE(run.exit_code == 0);
+}
+
+// The counts of a count file, plain or grouped, summed by key as spelled.
+std::map<std::string, std::int64_t> plain_counts(const fs::path& file) {
+    std::map<std::string, std::int64_t> counts;
+    wdl::counts::read_count_file(file, [&](const wdl::counts::PositionKey& key, std::int64_t c) {
+        counts[wdl::counts::format_key(key)] += c;
+    });
+    return counts;
 }
 
 }  // namespace
@@ -86,4 +97,39 @@ TEST_CASE("mergeWDLstat errors are one line, exit 1 and leave no output", "[apps
         CHECK_FALSE(fs::exists(dir / "out.json"));
     }
     CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 3);
+}
+
+TEST_CASE("scoreWDLstat --perTest keeps each test apart, labelled, summing to the plain scan",
+          "[apps][merge][labels]") {
+    auto dir = fresh_directory("merge_per_test");
+    scan_corpus(dir / "plain.json", {});
+    scan_corpus(dir / "per_test.json", {"--perTest", "--groups", "4"});
+    CHECK(plain_counts(dir / "per_test.json") == plain_counts(dir / "plain.json"));
+    auto json = nlohmann::json::parse(read_text_file(dir / "per_test.json"));
+    const auto& units = json["labels"]["units"];
+    REQUIRE(units.size() == 6);
+    CHECK(json["labels"]["groupsPerLabel"] == 4);
+    CHECK(json["groups"] == 24);
+    CHECK(units[0]["id"] == "1508b764ed7a051de89f949b");
+    CHECK(units[0]["date"] == "2025-04-09");
+    CHECK(units[0]["threads"] == 8);
+    CHECK(units[0]["tc"] == "60+0.6");
+    CHECK(std::string(units[0]["new"]).substr(0, 8) == "502889ef");
+
+    // The shards of the scan, merged test by test, are the scan byte for byte; an empty shard
+    // (more shards than tests) merges too.
+    auto shards = GENERATE(2, 3, 8);
+    std::vector<std::string> arguments;
+    for (int shard = 0; shard < shards; ++shard) {
+        auto file = dir / fmt::format("shard{}.json", shard);
+        scan_corpus(file,
+                    {"--perTest", "--groups", "4", "--shard", fmt::format("{}/{}", shard, shards)});
+        arguments.push_back(file.string());
+    }
+    arguments.insert(arguments.end(), {"-o", (dir / "merged.json").string()});
+    auto run = merge(arguments, dir);
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK_THAT(run.output, Catch::Contains("6 labelled units"));
+    CHECK(read_text_file(dir / "merged.json") == read_text_file(dir / "per_test.json"));
 }

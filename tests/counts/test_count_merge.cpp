@@ -7,7 +7,9 @@
 #include <string>
 
 #include "program_runner.hpp"
+#include "wdl/counts/count_file.hpp"
 #include "wdl/counts/count_merge.hpp"
+#include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
 
 namespace fs = std::filesystem;
@@ -147,4 +149,71 @@ TEST_CASE("a repeated key of a plain input keeps its last count", "[counts][merg
     CHECK(counts_of(merged)[{0, "('W', 12, 62, 35)"}] == 1);
     CHECK(merged.positions == 1);
     CHECK(merged.inputs[0].repeated_keys.size() == 1);
+}
+
+namespace {
+
+// A labelled grouped file of two groups per unit, its units as (id, date) and counts as text.
+fs::path labelled_input(const std::string& name, const std::string& units,
+                        const std::string& counts, int groups) {
+    return write_input(name, R"j({"format": "wdlfit-grouped-counts", "version": 1,
+        "groupBy": "game", "groups": )j" +
+                                 std::to_string(groups) +
+                                 R"j(, "labels": {"groupsPerLabel": 2, "units": [)j" + units +
+                                 R"j(]}, "keys": ["('W', 12, 62, 35)", "('D', 3, 40, 0)"],
+        "counts": )j" + counts + "}");
+}
+
+}  // namespace
+
+TEST_CASE("labelled files merge unit by unit, in order of id", "[counts][merge][labels]") {
+    auto first =
+        labelled_input("labels_first.json", R"j({"id": "bb", "date": "2025-02-01"}, {"id": "cc"})j",
+                       "[[0, 1], [1, 2], [0, 3], []]", 4);
+    auto second = labelled_input("labels_second.json",
+                                 R"j({"id": "aa", "date": "2025-01-01", "threads": 8},
+                                     {"id": "bb", "date": "2025-02-01"})j",
+                                 "[[0, 5], [], [0, 10], [1, 20]]", 4);
+    auto empty = write_input("labels_empty.json", "{}");
+    auto merged = merge_count_files({first, empty, second});
+    REQUIRE(merged.labels);
+    REQUIRE(merged.labels->units.size() == 3);
+    CHECK(merged.labels->units[0].id == "aa");
+    CHECK(merged.labels->units[0].threads == 8);
+    CHECK(merged.labels->units[1].date == "2025-02-01");
+    CHECK(merged.labels->units[2].id == "cc");
+    REQUIRE(merged.grouping);
+    CHECK(merged.grouping->groups == 6);
+    // aa: groups 0-1; bb: 2-3 (both files' counts added group by group); cc: 4-5.
+    std::map<std::pair<int, std::string>, std::uint64_t> expected{{{0, "('W', 12, 62, 35)"}, 5},
+                                                                  {{2, "('W', 12, 62, 35)"}, 11},
+                                                                  {{3, "('D', 3, 40, 0)"}, 22},
+                                                                  {{4, "('W', 12, 62, 35)"}, 3}};
+    CHECK(counts_of(merged) == expected);
+    CHECK(merged.positions == 41);
+
+    // Written and read back: the same labels.
+    auto path = wdl::testing::scratch_directory() / "wdl_test_count_merge_labels_out.json";
+    {
+        wdl::util::AtomicFile output(path);
+        write_counts(merged.counts, output, &*merged.labels);
+    }
+    auto report = read_grouped_count_file(path, [](int, const PositionKey&, std::int64_t) {});
+    REQUIRE(report.labels);
+    CHECK(*report.labels == *merged.labels);
+}
+
+TEST_CASE("labelled files that do not go together are not merged", "[counts][merge][labels]") {
+    auto labelled =
+        labelled_input("labels_a.json", R"j({"id": "aa", "tc": "10+0.1"})j", "[[0, 1], []]", 2);
+    auto relabelled =
+        labelled_input("labels_b.json", R"j({"id": "aa", "tc": "60+0.6"})j", "[[0, 1], []]", 2);
+    auto unlabelled =
+        write_input("labels_none.json", kGroupedHeader + R"j("keys": [], "counts": [[], []]})j");
+    CHECK_THAT(merge_error({labelled, relabelled}),
+               Catch::Contains("label unit \"aa\" differently"));
+    CHECK_THAT(merge_error({labelled, unlabelled}),
+               Catch::Contains("cannot merge") && Catch::Contains("labelled grouped count file"));
+    auto wrong_groups = labelled_input("labels_c.json", R"j({"id": "aa"})j", "[[0, 1]]", 1);
+    CHECK_THAT(merge_error({wrong_groups}), Catch::Contains("\"labels\" name 1 units of 2 groups"));
 }

@@ -22,6 +22,9 @@ struct ScoreWdlStatOptions {
     std::optional<std::filesystem::path> json;  // the summary as JSON
     // --groups K (--groupBy): write grouped counts; none writes the plain count file.
     std::optional<counts::Grouping> grouping;
+    // --perTest: each test its own unit of groups (grouping->groups per test, default 1),
+    // labelled with its id, date, revisions, tc, threads and book (docs/formats.md).
+    bool per_test = false;
 };
 
 // Runs the scan with the original's printed lines on stdout, warnings and the progress line

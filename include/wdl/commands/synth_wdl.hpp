@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "wdl/model/wdl_model.hpp"
 
@@ -31,6 +32,9 @@ struct SynthWdlOptions {
     std::optional<int> groups;  // default: 64 with games, none without
     int threads = 1;
     std::optional<std::filesystem::path> json;
+    // --label FIELD=VALUE ...: the output is a labelled grouped file of one unit (a synthetic
+    // test), labelled so (counts::set_label_field names the fields).
+    std::vector<std::string> label;
 };
 
 // Draws the counts, writes them (atomically) and prints what was drawn. Throws wdl::Error for

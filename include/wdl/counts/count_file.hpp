@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "wdl/counts/count_map.hpp"
+#include "wdl/counts/group_labels.hpp"
 #include "wdl/counts/grouped_counts.hpp"
 #include "wdl/counts/grouping.hpp"
 #include "wdl/counts/position_key.hpp"
@@ -21,7 +22,9 @@
 //   {"format": "wdlfit-grouped-counts", "version": 1, "groupBy": "game", "groups": K,
 //    "keys": ["('D', 1, 78, -5)", ...],           every key once, sorted as spelled
 //    "counts": [[0, 12, 5, 1, ...], ..., [...]]}   per group: key number, count, ...
-// whose sum over the groups is the plain count file of the same scan. Every reader takes both.
+// whose sum over the groups is the plain count file of the same scan, and optionally
+//    "labels": {"groupsPerLabel": k, "units": [...]}   what unit (test) each k groups are
+// (group_labels.hpp). Every reader takes both.
 namespace wdl::counts {
 
 inline constexpr std::string_view kGroupedFormat = "wdlfit-grouped-counts";
@@ -36,6 +39,8 @@ struct CountFileReport {
     std::vector<std::string> repeated_keys;
     // A grouped file's groups; none for a plain file.
     std::optional<Grouping> grouping;
+    // A grouped file's labels of the units its groups keep apart, if it has them.
+    std::optional<GroupLabels> labels;
 };
 
 // Calls sink once for every key of the file (for every count of every group of a grouped
@@ -87,14 +92,18 @@ std::string count_file_text(const CountMap& counts);
 // failure. The output is opened by the caller, so that a bad path fails before a long scan.
 void write_count_file(const CountMap& counts, util::AtomicFile& output);
 
-// The grouped count file of the counts: the header, the keys (one a line), and each group's
-// list of (key number, count) pairs in the order of the keys (one line a group).
-std::string grouped_count_file_text(const GroupedCounts& grouped_counts);
+// The grouped count file of the counts: the header (with the labels, one unit a line, when
+// given: as many groups as they name), the keys (one a line), and each group's list of (key
+// number, count) pairs in the order of the keys (one line a group).
+std::string grouped_count_file_text(const GroupedCounts& grouped_counts,
+                                    const GroupLabels* labels = nullptr);
 
 // Writes grouped_count_file_text into the output and commits it, as write_count_file.
-void write_grouped_count_file(const GroupedCounts& grouped_counts, util::AtomicFile& output);
+void write_grouped_count_file(const GroupedCounts& grouped_counts, util::AtomicFile& output,
+                              const GroupLabels* labels = nullptr);
 
-// A plain or a grouped count file, as the counts are.
-void write_counts(const PositionCounts& counts, util::AtomicFile& output);
+// A plain or a grouped count file (labelled when labels are given), as the counts are.
+void write_counts(const PositionCounts& counts, util::AtomicFile& output,
+                  const GroupLabels* labels = nullptr);
 
 }  // namespace wdl::counts

@@ -42,6 +42,10 @@ class GroupedCounts {
     void commit_game(std::span<const std::uint64_t> game_keys);
     // Adds counts of the same grouping; throws std::invalid_argument for another grouping.
     void merge(const GroupedCounts& other);
+    // Makes room for at least the other's blocks: do this before adding the counts of another
+    // table in its for_each order (keys in the order of their hash would pile up in long runs of
+    // probes in a smaller table).
+    void reserve_like(const GroupedCounts& other) { blocks_.reserve_like(other.blocks_); }
 
     // Calls function(packed key, group, count) for every non-zero count, in unspecified order.
     template <typename Function>

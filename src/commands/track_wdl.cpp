@@ -1,0 +1,305 @@
+#include "wdl/commands/track_wdl.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "wdl/model/curve.hpp"
+#include "wdl/model/published_models.hpp"
+#include "wdl/report/track_plot.hpp"
+#include "wdl/util/atomic_file.hpp"
+#include "wdl/util/error.hpp"
+
+namespace wdl::commands {
+namespace {
+
+// The engine's current model: the pawn value its normalization converts with, and its name.
+struct Reference {
+    std::string name;
+    double pawn_value = 0;
+};
+
+Reference reference_of(const model::Normalization& normalization) {
+    if (!normalization.dynamic())
+        return {fmt::format("NormalizeToPawnValue {}", normalization.pawn_value()),
+                double(normalization.pawn_value())};
+    const auto& dynamic = *normalization.dynamic();
+    Reference reference{"the --NormalizeData model",
+                        model::curve_at_target(dynamic.form, dynamic.as)};
+    for (const auto& published : model::published_models())
+        if (published.model.as == dynamic.as) reference.name = published.name;
+    return reference;
+}
+
+std::string estimate_text(const fit::ResampledEstimate& estimate, bool interval, int digits) {
+    if (!interval) return fmt::format("{:.{}f} (no interval)", estimate.estimate, digits);
+    return fmt::format("{:.{}f} [{:.{}f}, {:.{}f}]", estimate.estimate, digits, estimate.low,
+                       digits, estimate.high, digits);
+}
+
+nlohmann::ordered_json estimate_json(const fit::ResampledEstimate& estimate, bool interval) {
+    nlohmann::ordered_json json;
+    json["estimate"] = estimate.estimate;
+    if (interval) {
+        json["standardError"] = estimate.standard_error;
+        json["low"] = estimate.low;
+        json["high"] = estimate.high;
+    } else {
+        json["standardError"] = nullptr;
+        json["low"] = nullptr;
+        json["high"] = nullptr;
+    }
+    return json;
+}
+
+std::string side_text(int side) { return side > 0 ? "above" : side < 0 ? "below" : ""; }
+
+// What the intervals assume, for the printed lines and the JSON.
+std::string interval_text(const TrackWdlOptions& options) {
+    return fmt::format(
+        "{:g} % {} intervals over each window's groups (a test's games hashed into groups by "
+        "scoreWDLstat --perTest --groups K, or whole tests): they take the groups as independent "
+        "and the window's engine as one; a window of fewer than 2 groups has none.",
+        100 * options.confidence, fit::resample_method_name(options.resample));
+}
+
+struct Drift {
+    std::size_t first_window = 0;
+    fit::WindowFit pooled;
+};
+
+std::string verdict_of(const std::vector<fit::Window>& windows, const std::optional<Drift>& drift,
+                       const Reference& reference) {
+    if (!drift || drift->pooled.estimates.empty() || !drift->pooled.resampling)
+        return fmt::format(
+            "No drift beyond noise: the last window with an interval agrees with "
+            "{} ({:.1f}).",
+            reference.name, reference.pawn_value);
+    const auto& pooled = drift->pooled.estimates.front();
+    const fit::Window& first = windows[drift->first_window];
+    return fmt::format(
+        "The scale has drifted by {:+.1f} +- {:.1f} since {} (windows {} .. {} pooled: "
+        "NormalizeToPawnValue {:.1f} [{:.1f}, {:.1f}] against {}'s {:.1f}).",
+        pooled.estimate - reference.pawn_value, (pooled.high - pooled.low) / 2,
+        first.first_date.empty() ? first.name : first.first_date, first.name, windows.back().name,
+        pooled.estimate, pooled.low, pooled.high, reference.name, reference.pawn_value);
+}
+
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\n") == std::string::npos) return text;
+    std::string quoted = "\"";
+    for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+}  // namespace
+
+void track_wdl(const TrackWdlOptions& options) {
+    if (options.files.empty()) throw Error("no count files to track.");
+    if (options.confidence <= 0 || options.confidence >= 1)
+        throw Error("--confidence must lie between 0 and 1.");
+    auto normalization =
+        model::Normalization::from_options(options.normalize_to_pawn_value, options.normalize_data);
+    Reference reference = reference_of(normalization);
+    // Opened before the fits, so that a bad path fails early.
+    std::optional<util::AtomicFile> json_file, csv_file;
+    if (options.json) json_file.emplace(*options.json);
+    if (options.csv) csv_file.emplace(*options.csv);
+
+    auto units = fit::read_units(options.files, options.filter, normalization);
+    std::int64_t positions = 0;
+    for (const auto& unit : units) positions += unit.positions;
+    fmt::print("Read {} tests from {} count files: {} retained positions.\n", units.size(),
+               options.files.size(), positions);
+    fmt::print("Converting evals with {}.\n", normalization.description());
+    std::size_t undated = 0;
+    auto windows = fit::make_windows(units, options.by, options.every, undated);
+    fmt::print("{} windows by {}{}.\n", windows.size(),
+               fit::kWindowByNames[std::size_t(options.by)].name,
+               undated ? fmt::format(" ({} tests without a date left out)", undated) : "");
+    if (windows.empty()) throw Error("no window to fit: no test has the label the windows need.");
+    fmt::print("Engine's model: {}, NormalizeToPawnValue {:.3f} at mom {}.\n", reference.name,
+               reference.pawn_value, options.mom_target);
+    fmt::print("{}\n", interval_text(options));
+
+    fit::FitOptions fit_options;
+    fit_options.mom_type = options.filter.mom_type;
+    fit_options.mom_target = options.mom_target;
+    fit_options.pawn_value = normalization.pawn_value();
+    fit::ResampleOptions resample;
+    resample.method = options.resample;
+    resample.bootstrap_replicates = options.bootstrap_resamples;
+    resample.seed = options.seed;
+    resample.confidence = options.confidence;
+    resample.threads = options.threads;
+    for (int mom : options.moms) {
+        resample.extra_quantities.push_back(
+            {fmt::format("a({})", mom), [mom](const model::WdlModel& m) { return m.a(mom); }});
+        resample.extra_quantities.push_back(
+            {fmt::format("b({})", mom), [mom](const model::WdlModel& m) { return m.b(mom); }});
+    }
+
+    std::vector<fit::WindowFit> fits;
+    for (const auto& window : windows) {
+        fits.push_back(fit::fit_window(units, window.units, options.filter, normalization,
+                                       fit_options, resample));
+    }
+    std::optional<Drift> drift;
+    if (auto start = fit::drift_start(fits, reference.pawn_value)) {
+        std::vector<std::size_t> chosen;
+        for (std::size_t i = *start; i < windows.size(); ++i)
+            chosen.insert(chosen.end(), windows[i].units.begin(), windows[i].units.end());
+        drift = Drift{*start, fit::fit_window(units, chosen, options.filter, normalization,
+                                              fit_options, resample)};
+    }
+    std::string verdict = verdict_of(windows, drift, reference);
+
+    // The table: a line per window, the values with their intervals.
+    std::vector<std::string> names{"NormalizeToPawnValue", "spread", "drawRateAtZero"};
+    for (const auto& quantity : resample.extra_quantities) names.push_back(quantity.name);
+    fmt::print("\n{:<26} {:<10} {:<10} {:>5} {:>6} {:>10}  {:<24} {:<22} {}\n", "window", "first",
+               "last", "tests", "groups", "positions", "NormalizeToPawnValue", "spread",
+               "drawRateAtZero");
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+        const auto& window = windows[i];
+        const auto& fit = fits[i];
+        std::string values;
+        if (!fit.fit) {
+            values = "no fit: " + fit.no_fit;
+        } else {
+            bool interval = fit.resampling.has_value();
+            values = fmt::format("{:<24} {:<22} {}", estimate_text(fit.estimates[0], interval, 1),
+                                 estimate_text(fit.estimates[1], interval, 1),
+                                 estimate_text(fit.estimates[2], interval, 4));
+            int side = fit::departure(fit, reference.pawn_value);
+            if (side != 0) values += "  departs (" + side_text(side) + ")";
+        }
+        fmt::print("{:<26} {:<10} {:<10} {:>5} {:>6} {:>10}  {}\n", window.name.substr(0, 26),
+                   window.first_date, window.last_date, window.units.size(), fit.groups,
+                   fit.positions, values);
+    }
+    for (std::size_t i = 0; i < windows.size(); ++i)
+        if (fits[i].fit && !fits[i].resampling)
+            fmt::print("Window {}: no interval ({}).\n", windows[i].name, fits[i].no_interval);
+    fmt::print("\n{}\n", verdict);
+
+    if (json_file) {
+        nlohmann::ordered_json json;
+        json["reference"] = {{"name", reference.name},
+                             {"NormalizeToPawnValue", reference.pawn_value},
+                             {"normalization", normalization.description()}};
+        json["windowsBy"] = fit::kWindowByNames[std::size_t(options.by)].name;
+        json["intervals"] = {{"method", fit::resample_method_name(options.resample)},
+                             {"confidence", options.confidence},
+                             {"assumes", interval_text(options)}};
+        json["undatedTests"] = undated;
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (std::size_t i = 0; i < windows.size(); ++i) {
+            const auto& window = windows[i];
+            const auto& fit = fits[i];
+            nlohmann::ordered_json entry;
+            entry["name"] = window.name;
+            entry["firstDate"] = window.first_date;
+            entry["lastDate"] = window.last_date;
+            entry["tests"] = nlohmann::ordered_json::array();
+            for (std::size_t unit : window.units) entry["tests"].push_back(units[unit].label.id);
+            entry["groups"] = fit.groups;
+            entry["positions"] = fit.positions;
+            entry["noFit"] =
+                fit.fit ? nlohmann::ordered_json() : nlohmann::ordered_json(fit.no_fit);
+            entry["noInterval"] = fit.fit && !fit.resampling
+                                      ? nlohmann::ordered_json(fit.no_interval)
+                                      : nlohmann::ordered_json();
+            entry["departs"] = fit::departure(fit, reference.pawn_value);
+            if (fit.fit && fit.fit->final_objective)
+                entry["finalObjective"] = *fit.fit->final_objective;
+            for (const auto& estimate : fit.estimates)
+                entry["estimates"][estimate.name] =
+                    estimate_json(estimate, fit.resampling.has_value());
+            list.push_back(entry);
+        }
+        json["windows"] = list;
+        if (drift && !drift->pooled.estimates.empty()) {
+            const auto& pooled = drift->pooled.estimates.front();
+            json["drift"] = {
+                {"since", windows[drift->first_window].first_date},
+                {"firstWindow", windows[drift->first_window].name},
+                {"pooled", estimate_json(pooled, drift->pooled.resampling.has_value())},
+                {"drift", pooled.estimate - reference.pawn_value},
+                {"low", pooled.low - reference.pawn_value},
+                {"high", pooled.high - reference.pawn_value}};
+        } else {
+            json["drift"] = nullptr;
+        }
+        json["verdict"] = verdict;
+        nlohmann::ordered_json published = nlohmann::ordered_json::array();
+        for (const auto& model : model::published_models())
+            published.push_back({{"name", model.name},
+                                 {"date", model.date},
+                                 {"NormalizeToPawnValue", model.model.a_at_target()}});
+        json["publishedModels"] = published;
+        json_file->write(json.dump(2) + "\n");
+        json_file->commit();
+        fmt::print("Wrote {}.\n", options.json->string());
+    }
+    if (csv_file) {
+        std::string csv = "window,first_date,last_date,tests,groups,positions,departs";
+        for (const auto& name : names) csv += fmt::format(",{0},{0}_low,{0}_high", name);
+        csv += "\n";
+        for (std::size_t i = 0; i < windows.size(); ++i) {
+            const auto& fit = fits[i];
+            csv +=
+                fmt::format("{},{},{},{},{},{},{}", csv_field(windows[i].name),
+                            windows[i].first_date, windows[i].last_date, windows[i].units.size(),
+                            fit.groups, fit.positions, fit::departure(fit, reference.pawn_value));
+            for (std::size_t q = 0; q < names.size(); ++q) {
+                if (!fit.fit) {
+                    csv += ",,,";
+                } else if (!fit.resampling) {
+                    csv += fmt::format(",{:.17g},,", fit.estimates[q].estimate);
+                } else {
+                    csv += fmt::format(",{:.17g},{:.17g},{:.17g}", fit.estimates[q].estimate,
+                                       fit.estimates[q].low, fit.estimates[q].high);
+                }
+            }
+            csv += "\n";
+        }
+        csv_file->write(csv);
+        csv_file->commit();
+        fmt::print("Wrote {}.\n", options.csv->string());
+    }
+    if (options.png) {
+        report::TrackPlot plot;
+        plot.title = fmt::format("NormalizeToPawnValue by {} ({} tests)",
+                                 fit::kWindowByNames[std::size_t(options.by)].name, units.size());
+        plot.verdict = verdict;
+        plot.reference = reference.pawn_value;
+        plot.reference_name = reference.name;
+        for (std::size_t i = 0; i < windows.size(); ++i) {
+            if (!fits[i].fit || windows[i].first_date.empty()) continue;
+            report::TrackPlotWindow point;
+            point.date = windows[i].middle_date();
+            point.value = fits[i].estimates[0].estimate;
+            if (fits[i].resampling) {
+                point.low = fits[i].estimates[0].low;
+                point.high = fits[i].estimates[0].high;
+            }
+            point.departs = fit::departure(fits[i], reference.pawn_value) != 0;
+            plot.windows.push_back(point);
+        }
+        std::stable_sort(plot.windows.begin(), plot.windows.end(),
+                         [](const auto& x, const auto& y) { return x.date < y.date; });
+        for (const auto& model : model::published_models())
+            plot.steps.push_back({model.date, model.model.a_at_target(), model.name});
+        if (plot.windows.empty()) {
+            fmt::print("No plot: no fitted window has a date.\n");
+        } else {
+            report::write_track_plot(plot, *options.png);
+            fmt::print("Saved the plot to {}.\n", options.png->string());
+        }
+    }
+}
+
+}  // namespace wdl::commands

@@ -110,12 +110,18 @@ void grouped_text(const GroupedCounts& grouped_counts, const GroupLabels* labels
         bool first = true;
         ordered.for_each_in_group(group, [&](std::uint64_t key_number, std::uint64_t count) {
             // One append a pair: this loop writes most of a grouped file's bytes.
+            // ", " + at most 20 digits + ", " + at most 20 digits: each number has a field of
+            // its own, so that the compiler sees every write within the buffer.
             char pair[48];
             char* end = pair;
-            if (!first) end = std::copy_n(", ", 2, end);
+            if (!first) {
+                *end++ = ',';
+                *end++ = ' ';
+            }
             first = false;
-            end = std::to_chars(end, pair + sizeof pair, key_number).ptr;
-            end = std::copy_n(", ", 2, end);
+            end = std::to_chars(end, pair + 22, key_number).ptr;
+            *end++ = ',';
+            *end++ = ' ';
             end = std::to_chars(end, pair + sizeof pair, count).ptr;
             piece.append(pair, end);
         });

@@ -203,7 +203,7 @@ void markov_wdl(const MarkovWdlOptions& options) {
     if (json_file) {
         auto json =
             markov::results_json(description, results, collected, collection.files, seconds);
-        json_file->write(json.dump(2) + "\n");
+        json_file->write(json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
         json_file->commit();
         std::cout << "Wrote " << options.json->string() << "." << std::endl;
     }

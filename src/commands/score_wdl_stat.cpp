@@ -122,7 +122,9 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
                 json["grouping"]["tests"] = labels->units.size();
             }
         }
-        util::write_file_atomically(*options.json, json.dump(2) + "\n");
+        util::write_file_atomically(
+            *options.json,
+            json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     }
 }
 

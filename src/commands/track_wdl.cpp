@@ -240,7 +240,7 @@ void track_wdl(const TrackWdlOptions& options) {
                                  {"date", model.date},
                                  {"NormalizeToPawnValue", model.model.a_at_target()}});
         json["publishedModels"] = published;
-        json_file->write(json.dump(2) + "\n");
+        json_file->write(json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
         json_file->commit();
         fmt::print("Wrote {}.\n", options.json->string());
     }

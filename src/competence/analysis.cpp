@@ -374,7 +374,8 @@ std::string decision_line(const Decision& decision) {
         list.push_back(
             {{"move", choice.uci}, {"value", outcome_name(choice.value)}, {"depth", choice.depth}});
     line["moves"] = std::move(list);
-    return line.dump();
+    // Player names come from the games' tags, which need not be UTF-8: replaced, not thrown.
+    return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 const char* role_name(Role role) { return util::name_of(kRoleNames, role).data(); }

@@ -161,7 +161,8 @@ std::string report_json(const AnalysisResult& r, const ReportContext& context) {
                             {"result", f.result},
                             {"how", f.how}});
     json["conversion_failures"] = std::move(failures);
-    return json.dump(2) + "\n";
+    // Engine names come from the games' tags, which need not be UTF-8: replaced, not thrown.
+    return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace wdl::competence

@@ -6,6 +6,20 @@
 #include "wdl/fishtest/layout.hpp"
 
 namespace wdl::scan {
+namespace {
+
+// The number of each file's test among `test_ids` (sorted, holding every file's test).
+std::vector<std::size_t> test_numbers(const std::vector<std::filesystem::path>& files,
+                                      const std::set<std::string>& test_ids) {
+    std::vector<std::size_t> numbers;
+    for (const auto& file : files) {
+        numbers.push_back(std::size_t(
+            std::distance(test_ids.begin(), test_ids.find(fishtest::test_id_of(file)))));
+    }
+    return numbers;
+}
+
+}  // namespace
 
 void GameGrouping::name_files(const std::vector<std::filesystem::path>& files,
                               const std::filesystem::path& base) {
@@ -35,10 +49,8 @@ GameGrouping::GameGrouping(const counts::Grouping& grouping,
     for (const auto& file : listed) test_ids.insert(fishtest::test_id_of(file));
     for (const auto& file : files)
         test_ids.insert(fishtest::test_id_of(file));  // a file not listed still gets a number
-    for (const auto& file : files) {
-        auto number = std::distance(test_ids.begin(), test_ids.find(fishtest::test_id_of(file)));
-        first_groups_.push_back(int(number % grouping.groups));
-    }
+    for (std::size_t number : test_numbers(files, test_ids))
+        first_groups_.push_back(int(number % std::size_t(grouping.groups)));
 }
 
 GameGrouping GameGrouping::per_test(int groups_per_test,
@@ -49,10 +61,8 @@ GameGrouping GameGrouping::per_test(int groups_per_test,
     std::set<std::string> test_ids;
     for (const auto& file : files) test_ids.insert(fishtest::test_id_of(file));
     grouping.test_ids_.assign(test_ids.begin(), test_ids.end());
-    for (const auto& file : files) {
-        auto number = std::distance(test_ids.begin(), test_ids.find(fishtest::test_id_of(file)));
+    for (std::size_t number : test_numbers(files, test_ids))
         grouping.first_groups_.push_back(int(number) * groups_per_test);
-    }
     grouping.hashed_groups_ = groups_per_test;
     grouping.grouping_ = {groups_per_test == 1 ? counts::GroupBy::Test : counts::GroupBy::Game,
                           int(test_ids.size()) * groups_per_test};

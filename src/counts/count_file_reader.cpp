@@ -22,6 +22,7 @@
 #include "wdl/io/block_reader.hpp"
 #include "wdl/util/checked_sum.hpp"
 #include "wdl/util/error.hpp"
+#include "wdl/util/parallel_for.hpp"
 
 namespace wdl::counts {
 
@@ -642,13 +643,8 @@ bool add_scanner_layout(std::string_view text, CountTarget& target) {
     pieces[0].entries = entries.substr(0, split);
     if (pieces.size() == 2) pieces[1].entries = entries.substr(split + 2);
     for (LayoutPiece& piece : pieces) piece.target = target.blank_copy();
-    if (pieces.size() == 2) {
-        std::thread helper(read_layout_piece, std::ref(pieces[1]));
-        read_layout_piece(pieces[0]);
-        helper.join();
-    } else {
-        read_layout_piece(pieces[0]);
-    }
+    util::parallel_for(pieces.size(), int(pieces.size()),
+                       [&pieces](std::size_t, std::size_t i) { read_layout_piece(pieces[i]); });
     for (const LayoutPiece& piece : pieces)
         if (!piece.read) return false;
     if (pieces.size() == 2 && !(pieces[0].last_key < pieces[1].first_key)) return false;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "wdl/counts/count_file.hpp"
+#include "wdl/util/radix_sort.hpp"
 
 namespace wdl::counts {
 namespace {
@@ -20,22 +21,6 @@ struct Entry {
     std::uint64_t count;
 };
 
-// Sorts by order, byte by byte from the lowest (a radix sort): several times faster than a
-// comparison sort of a scan's hundreds of thousands of keys, which is time the scan waits on one
-// thread. A byte that all orders share takes no pass.
-void sort_by_order(std::vector<Entry>& entries) {
-    std::vector<Entry> buffer(entries.size());
-    for (int shift = 0; shift < 64; shift += 8) {
-        std::array<std::size_t, 256> starts{};
-        for (const Entry& entry : entries) ++starts[(entry.order >> shift) & 0xff];
-        if (std::ranges::find(starts, entries.size()) != starts.end()) continue;
-        std::size_t start = 0;
-        for (auto& bucket : starts) start += std::exchange(bucket, start);
-        for (const Entry& entry : entries) buffer[starts[(entry.order >> shift) & 0xff]++] = entry;
-        entries.swap(buffer);
-    }
-}
-
 // The counts of a plain map, sorted by key as spelled, without spelling them: formatting and
 // comparing millions of strings would cost seconds.
 std::vector<Entry> sorted_entries(const CountMap& counts) {
@@ -44,7 +29,7 @@ std::vector<Entry> sorted_entries(const CountMap& counts) {
     counts.for_each([&](std::uint64_t key, std::uint64_t count) {
         entries.push_back({spelling_order(unpack_key(key)), key, count});
     });
-    sort_by_order(entries);
+    util::radix_sort(entries, [](const Entry& entry) { return entry.order; });
     return entries;
 }
 

@@ -94,7 +94,7 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
         std::cerr);
     std::cout << "Time taken: " << seconds << "s" << std::endl;
     std::cout << scan::format_scan_summary(result, seconds);
-    counts::write_counts(result.counts, output, labels ? &*labels : nullptr);
+    counts::write_counts(result.counts, output, labels ? &*labels : nullptr, settings.threads);
     std::cout << "Wrote " << result.tally.positions << " scored positions from "
               << result.tally.games_accepted << " games to " << options.output.string()
               << " for analysis." << std::endl;

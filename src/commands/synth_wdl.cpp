@@ -90,7 +90,7 @@ void synth_wdl(const SynthWdlOptions& options) {
                settings.seed);
     std::fflush(stdout);
     auto sampled = synth::sample_counts(settings, *source);
-    counts::write_counts(sampled.counts, output, labels ? &*labels : nullptr);
+    counts::write_counts(sampled.counts, output, labels ? &*labels : nullptr, settings.threads);
     std::size_t keys = sampled.counts.distinct_keys();
     fmt::print(
         "Wrote {} positions{} in {} keys to {}{}.\n", sampled.positions,

@@ -17,6 +17,7 @@
 #include <tuple>
 #include <vector>
 
+#include "compact_grouped_file.hpp"
 #include "wdl/counts/count_file.hpp"
 #include "wdl/counts/group_labels.hpp"
 #include "wdl/io/block_reader.hpp"
@@ -106,6 +107,8 @@ class JsonText {
     simdjson::padded_string copy_;
     simdjson::padded_string_view view_;
 };
+
+std::string_view bytes_of(const JsonText& text) { return {text.view().data(), text.view().size()}; }
 
 // The key's characters as they stand in the file, without unescaping into simdjson's string
 // buffer (which costs a copy per key). The parser has found the closing quote already; a key
@@ -370,11 +373,13 @@ Grouping checked_grouping(const std::filesystem::path& path, const GroupedHeader
     if (header.format != kGroupedFormat)
         fail_grouped(path,
                      fmt::format("a grouped count file needs \"format\": \"{}\".", kGroupedFormat));
-    if (header.version != kGroupedFormatVersion) {
-        fail_grouped(path, fmt::format("version {} of grouped count files is not supported (this "
-                                       "program reads version {}).",
+    if (header.version != kJsonGroupedFormatVersion) {
+        fail_grouped(path, fmt::format("version {} of grouped count files is not supported in "
+                                       "JSON (JSON ones are version {}; version {} begins with the "
+                                       "line '{}...').",
                                        header.version ? std::to_string(*header.version) : "(none)",
-                                       kGroupedFormatVersion));
+                                       kJsonGroupedFormatVersion, kCompactGroupedFormatVersion,
+                                       compact::kMagic));
     }
     auto by = header.group_by ? group_by_from_name(*header.group_by) : std::nullopt;
     if (!by)
@@ -523,6 +528,11 @@ CountFileReport read_counts(const std::filesystem::path& path, const JsonText& t
 
 CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink) {
     JsonText text(path);
+    if (compact::is_compact(bytes_of(text))) {
+        return compact::read(
+            path, bytes_of(text),
+            [&sink](int, const PositionKey& key, std::int64_t count) { sink(key, count); });
+    }
     return read_counts(
         path, text, [&sink](int, const PositionKey& key, std::int64_t count) { sink(key, count); });
 }
@@ -530,6 +540,7 @@ CountFileReport read_count_file(const std::filesystem::path& path, const CountSi
 CountFileReport read_grouped_count_file(const std::filesystem::path& path,
                                         const GroupedCountSink& sink) {
     JsonText text(path);
+    if (compact::is_compact(bytes_of(text))) return compact::read(path, bytes_of(text), sink);
     return read_counts(path, text, [&sink](int group, const PositionKey& key, std::int64_t count) {
         sink(std::max(group, 0), key, count);
     });
@@ -698,8 +709,8 @@ bool add_in_halves(const std::filesystem::path& path, JsonText& text, CountTarge
 
 CountFileReport read_count_file(const std::filesystem::path& path, CountTarget& target) {
     JsonText text(path);
-    if (add_scanner_layout(std::string_view(text.view().data(), text.view().size()), target))
-        return {};
+    if (compact::is_compact(bytes_of(text))) return compact::read(path, bytes_of(text), target);
+    if (add_scanner_layout(bytes_of(text), target)) return {};
     bool large = text.view().size() >= kSplitBytes && !is_null_document(text.view());
     if (large && add_in_halves(path, text, target)) return {};
     // Small, unusual or faulty files: in one piece, which also words any error.

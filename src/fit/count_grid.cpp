@@ -69,6 +69,25 @@ void CountGrid::add_to_group(int group, const PositionKey& key, std::int64_t cou
     group_counts_[std::size_t(group)].push_back({counts::pack_key(key), count, cell_index(*cell)});
 }
 
+// The key's cell is found once for all its groups: a grouped file of games lists a key in a
+// few groups on average, so loading it costs about as much as loading the plain file.
+void CountGrid::add_to_groups(const PositionKey& key, std::span<const int> groups,
+                              std::span<const std::int64_t> counts) {
+    auto cell = cell_of(key);
+    if (!cell) return;
+    std::int64_t total = 0;
+    for (std::int64_t count : counts) total = util::checked_sum(total, count);
+    add_at(*cell, key.result, total);
+    if (!keep_groups_) return;
+    std::uint64_t packed = counts::pack_key(key);
+    auto index = cell_index(*cell);
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        auto group = std::size_t(groups[i]);
+        if (group >= group_counts_.size()) group_counts_.resize(group + 1);
+        group_counts_[group].push_back({packed, counts[i], index});
+    }
+}
+
 std::unique_ptr<CountGrid> CountGrid::blank_grid() const {
     return std::make_unique<CountGrid>(filter_, normalization_, keep_groups_);
 }

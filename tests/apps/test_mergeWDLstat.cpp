@@ -105,7 +105,7 @@ TEST_CASE("scoreWDLstat --perTest keeps each test apart, labelled, summing to th
     scan_corpus(dir / "plain.json", {});
     scan_corpus(dir / "per_test.json", {"--perTest", "--groups", "4"});
     CHECK(plain_counts(dir / "per_test.json") == plain_counts(dir / "plain.json"));
-    auto json = nlohmann::json::parse(read_text_file(dir / "per_test.json"));
+    auto json = wdl::testing::grouped_file_header(dir / "per_test.json");
     const auto& units = json["labels"]["units"];
     REQUIRE(units.size() == 6);
     CHECK(json["labels"]["groupsPerLabel"] == 4);

@@ -10,6 +10,7 @@
 #include "program_runner.hpp"
 #include "skip.hpp"
 #include "test_data.hpp"
+#include "wdl/counts/count_file.hpp"
 #include "wdl/fishtest/run_metadata.hpp"
 #include "wdl/pgn/reader.hpp"
 
@@ -477,20 +478,18 @@ namespace {
 // The count maps of a grouped count file, checked against its header.
 std::vector<nlohmann::json> group_counts(const fs::path& path, const std::string& group_by,
                                          int groups) {
-    auto file = nlohmann::json::parse(read_text_file(path));
-    CHECK(file["format"] == "wdlfit-grouped-counts");
-    CHECK(file["version"] == 1);
-    CHECK(file["groupBy"] == group_by);
-    CHECK(file["groups"] == groups);
-    REQUIRE(file["counts"].size() == std::size_t(groups));
-    const auto& keys = file["keys"];
-    std::vector<nlohmann::json> maps;
-    for (const auto& pairs : file["counts"]) {
-        nlohmann::json map = nlohmann::json::object();
-        for (std::size_t i = 0; i + 1 < pairs.size(); i += 2)
-            map[keys[pairs[i].get<std::size_t>()].get<std::string>()] = pairs[i + 1];
-        maps.push_back(map);
-    }
+    auto header = wdl::testing::grouped_file_header(path);
+    CHECK(header["format"] == "wdlfit-grouped-counts");
+    CHECK(header["version"] == 2);
+    CHECK(header["groupBy"] == group_by);
+    CHECK(header["groups"] == groups);
+    std::vector<nlohmann::json> maps(std::size_t(groups), nlohmann::json::object());
+    auto report = wdl::counts::read_grouped_count_file(
+        path, [&](int group, const wdl::counts::PositionKey& key, std::int64_t count) {
+            maps.at(std::size_t(group))[wdl::counts::format_key(key)] = count;
+        });
+    CHECK(report.grouping ==
+          wdl::counts::Grouping{*wdl::counts::group_by_from_name(group_by), groups});
     return maps;
 }
 

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "program_runner.hpp"
+#include "test_data.hpp"
 #include "wdl/counts/count_file.hpp"
 
 using namespace wdl::testing;
@@ -51,8 +52,8 @@ TEST_CASE("games are written as grouped counts that scoreWDL resamples", "[apps]
     CHECK(summary["games"].get<int>() < 3000);
     CHECK(summary["groups"] == 64);
     CHECK(summary["model"]["momType"] == "material");
-    auto grouped = nlohmann::json::parse(read_text_file(dir / "games.json"));
-    CHECK(grouped["format"] == "wdlfit-grouped-counts");
+    CHECK(wdl::testing::grouped_file_header(dir / "games.json")["format"] ==
+          "wdlfit-grouped-counts");
     CHECK(total_count(dir / "games.json") == 200000);
     auto fit = run_program("scoreWDL", {"games.json", "--plot", "no"}, dir);
     REQUIRE(fit.exit_code == 0);

@@ -42,7 +42,7 @@ nlohmann::json corpus_labels(const fs::path& dir) {
     require_run("scoreWDLstat",
                 {"--dir", "data", "-r", "--perTest", "-o", (dir / "per_test.json").string()},
                 source_directory());
-    return nlohmann::json::parse(read_text_file(dir / "per_test.json"))["labels"]["units"];
+    return wdl::testing::grouped_file_header(dir / "per_test.json")["labels"]["units"];
 }
 
 // A test of the corpus drawn again from the true model of its date, with its label; returns

@@ -184,7 +184,7 @@ if run_update static --firstrev "$c1" --lastrev "$c2"; then
     fi
     expect_line static/out.txt "^The old value 328 $verdict"
     expect_line static/out.txt '\(\+- [0-9.]+, jackknife over [0-9]+ game groups\)'
-    [[ $(jq -r .format static/updateWDL.json) == wdlfit-grouped-counts ]] ||
+    [[ $(head -1 static/updateWDL.json | jq -r .format) == wdlfit-grouped-counts ]] ||
         fail "static: the scan wrote no grouped counts"
     [[ -s static/updateWDL.json ]] || fail "static: no updateWDL.json"
     check_report static "$new" "$low" "$high" 328

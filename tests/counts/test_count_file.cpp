@@ -347,31 +347,144 @@ TEST_CASE("grouped count files are read group by group, and summed by plain read
     counts.add(key("('W', 12, 62, 35)"), 0, 4);
     counts.add(key("('W', 12, 62, 35)"), 2, 1);
     counts.add(key("('L', 3, 40, -5)"), 2, 7);
-    std::string text = wdl::counts::grouped_count_file_text(counts);
-    CHECK(
-        text ==
+    std::string bytes = wdl::counts::grouped_count_file_bytes(counts);
+    CHECK(bytes.substr(0, bytes.find('\n') + 1) ==
+          "{\"format\": \"wdlfit-grouped-counts\", \"version\": 2, \"groupBy\": \"test\", "
+          "\"groups\": 3, \"keys\": 2, \"cells\": 3, \"blocks\": 1}\n");
+    // Version 2 as written, and the same counts as version 1 (JSON), which is still read.
+    const std::string version_1 =
         "{\n  \"format\": \"wdlfit-grouped-counts\",\n  \"version\": 1,\n  \"groupBy\": \"test\",\n"
         "  \"groups\": 3,\n  \"keys\": [\n    \"('L', 3, 40, -5)\",\n    \"('W', 12, 62, 35)\"\n  "
-        "],\n"
-        "  \"counts\": [\n    [1, 4],\n    [],\n    [0, 7, 1, 1]\n  ]\n}");
-    auto path = write_temp("grouped.json", text);
+        "],\n  \"counts\": [\n    [1, 4],\n    [],\n    [0, 7, 1, 1]\n  ]\n}";
+    for (const std::string& content : {bytes, version_1}) {
+        auto path = write_temp("grouped.json", content);
+        wdl::counts::CountFileReport report;
+        auto grouped = read_grouped(path, &report);
+        CHECK(grouped == std::map<std::string, std::int64_t>{{"0/('W', 12, 62, 35)", 4},
+                                                             {"2/('L', 3, 40, -5)", 7},
+                                                             {"2/('W', 12, 62, 35)", 1}});
+        REQUIRE(report.grouping);
+        CHECK(*report.grouping == grouping);
+        CHECK(report.repeated_keys.empty());
+        CHECK(read_all(path) == std::map<std::string, std::int64_t>{{"('W', 12, 62, 35)", 5},
+                                                                    {"('L', 3, 40, -5)", 7}});
+        fs::remove(path);
+    }
+    // No counts: no keys, no blocks.
+    auto empty_path = write_temp("grouped_empty.json",
+                                 wdl::counts::grouped_count_file_bytes(
+                                     wdl::counts::GroupedCounts({wdl::counts::GroupBy::Game, 1})));
+    wdl::counts::CountFileReport empty_report;
+    CHECK(read_grouped(empty_path, &empty_report).empty());
+    CHECK(empty_report.grouping == Grouping{wdl::counts::GroupBy::Game, 1});
+    fs::remove(empty_path);
+}
+
+namespace {
+
+// Counts of every kind a grouped file holds: keys in one group and in all, counts past a
+// cell's 8 bits, groups beyond the first 64, and a key whose groups are a bitmap.
+wdl::counts::GroupedCounts varied_counts(int groups) {
+    wdl::counts::GroupedCounts counts(Grouping{wdl::counts::GroupBy::Game, groups});
+    for (int move = 1; move <= 60; ++move) {
+        for (int eval = -300; eval <= 300; eval += 10) {
+            auto key = wdl::counts::pack_key(
+                {wdl::counts::Outcome(std::abs(eval / 10) % 3), move, 40 + move % 30, eval});
+            int every = 1 + (move * 7 + eval) % 13;
+            if (every < 1) every += 13;
+            for (int group = move % groups; group < groups; group += every)
+                counts.add(key, group, std::uint64_t(1 + (move * eval) % 300 + 300));
+        }
+    }
+    return counts;
+}
+
+std::map<std::string, std::int64_t> cells_of(const wdl::counts::GroupedCounts& counts) {
+    std::map<std::string, std::int64_t> cells;
+    counts.for_each([&](std::uint64_t key, int group, std::uint64_t count) {
+        cells[std::to_string(group) + "/" +
+              wdl::counts::format_key(wdl::counts::unpack_key(key))] += std::int64_t(count);
+    });
+    return cells;
+}
+
+}  // namespace
+
+TEST_CASE("version 2 files read back to the counts written, whatever the threads writing them",
+          "[counts][file][groups]") {
+    for (int groups : {1, 7, 64, 200}) {
+        INFO(groups << " groups");
+        auto counts = varied_counts(groups);
+        auto bytes = wdl::counts::grouped_count_file_bytes(counts);
+        CHECK(wdl::counts::grouped_count_file_bytes(counts, nullptr, 4) == bytes);
+        auto path = write_temp("varied.json", bytes);
+        wdl::counts::CountFileReport report;
+        CHECK(read_grouped(path, &report) == cells_of(counts));
+        CHECK(report.grouping == counts.grouping());
+        fs::remove(path);
+    }
+}
+
+TEST_CASE("version 2 files carry their labels", "[counts][file][groups]") {
+    wdl::counts::GroupLabels labels;
+    labels.groups_per_label = 2;
+    labels.units.resize(2);
+    labels.units[0].id = "65a1b2";
+    labels.units[0].date = "2024-01-31";
+    labels.units[1].id = "t\xff";  // not UTF-8: replaced, never a failure
+    labels.units[1].threads = 8;
+    wdl::counts::GroupedCounts counts(Grouping{wdl::counts::GroupBy::Game, 4});
+    counts.add(wdl::counts::pack_key({wdl::counts::Outcome::Win, 3, 40, 10}), 3, 2);
+    auto path = write_temp("labelled.json", wdl::counts::grouped_count_file_bytes(counts, &labels));
     wdl::counts::CountFileReport report;
-    auto grouped = read_grouped(path, &report);
-    CHECK(grouped == std::map<std::string, std::int64_t>{{"0/('W', 12, 62, 35)", 4},
-                                                         {"2/('L', 3, 40, -5)", 7},
-                                                         {"2/('W', 12, 62, 35)", 1}});
-    REQUIRE(report.grouping);
-    CHECK(*report.grouping == grouping);
-    CHECK(report.repeated_keys.empty());
-    CHECK(read_all(path) ==
-          std::map<std::string, std::int64_t>{{"('W', 12, 62, 35)", 5}, {"('L', 3, 40, -5)", 7}});
+    CHECK(read_grouped(path, &report) ==
+          std::map<std::string, std::int64_t>{{"3/('W', 3, 40, 10)", 2}});
+    REQUIRE(report.labels);
+    CHECK(report.labels->groups_per_label == 2);
+    CHECK(report.labels->units[0] == labels.units[0]);
+    CHECK(report.labels->units[1].threads == 8);
     fs::remove(path);
-    // No counts: no keys.
-    CHECK(
-        wdl::counts::grouped_count_file_text(
-            wdl::counts::GroupedCounts({wdl::counts::GroupBy::Game, 1})) ==
-        "{\n  \"format\": \"wdlfit-grouped-counts\",\n  \"version\": 1,\n  \"groupBy\": \"game\",\n"
-        "  \"groups\": 1,\n  \"keys\": [],\n  \"counts\": [\n    []\n  ]\n}");
+    wdl::counts::GroupLabels too_few = labels;
+    too_few.units.pop_back();
+    CHECK_THROWS_AS(wdl::counts::grouped_count_file_bytes(counts, &too_few), std::invalid_argument);
+}
+
+TEST_CASE("a damaged version 2 file is an error naming the file and the block, never a crash",
+          "[counts][file][groups]") {
+    auto bytes = wdl::counts::grouped_count_file_bytes(varied_counts(64));
+    const std::size_t body = bytes.find('\n') + 1;
+    REQUIRE(bytes.size() > body + 100);
+    auto error_for = [](const std::string& content) {
+        return grouped_error_of("damaged_v2.json", content);
+    };
+    // Cut anywhere: in the header line, a block's header or its body.
+    for (std::size_t cut : {body / 2, body + 1, body + 50, bytes.size() - 1}) {
+        CAPTURE(cut);
+        auto message = error_for(bytes.substr(0, cut));
+        CHECK_THAT(message, Catch::Contains("damaged_v2.json"));
+    }
+    CHECK_THAT(error_for(bytes.substr(0, bytes.size() - 1)), Catch::Contains("block 0"));
+    std::string flipped = bytes;
+    flipped[bytes.size() - 10] = char(flipped[bytes.size() - 10] ^ 0x10);
+    CHECK_THAT(error_for(flipped), Catch::Contains("checksum"));
+    CHECK_THAT(error_for(bytes + "x"), Catch::Contains("bytes follow its 1 blocks"));
+    std::string wrong_total = bytes;
+    wrong_total.replace(wrong_total.find("\"cells\": "), 9, "\"cells\": 1");
+    CHECK_THAT(error_for(wrong_total), Catch::Contains("but its header says"));
+    std::string no_groups = bytes;
+    no_groups.replace(no_groups.find("\"groups\": 64"), 12, "\"groups\": 0 ");
+    CHECK_THAT(error_for(no_groups), Catch::Contains("\"groups\" must be 1 to 65536"));
+    // Every byte of the body changed in turn: an error or other counts, never a crash.
+    for (std::size_t at = body; at < std::min(bytes.size(), body + 400); ++at) {
+        std::string changed = bytes;
+        changed[at] = char(~changed[at]);
+        auto path = write_temp("changed_v2.json", changed);
+        try {
+            read_grouped(path);
+        } catch (const wdl::Error&) {
+        }
+        fs::remove(path);
+    }
 }
 
 TEST_CASE("a plain file is one group to grouped readers", "[counts][file][groups]") {
@@ -411,7 +524,7 @@ TEST_CASE("a grouped file's header, keys and counts must agree", "[counts][file]
              {file(R"j("format": "wdlfit-grouped-counts", "version": 2, "groupBy": "game",
                        "groups": 1, )j" +
                    keys + R"j(, "counts": [[0, 1]])j"),
-              "version 2 of grouped count files is not supported"},
+              "its header line is not JSON"},
              {file(good + R"j(, "groups": 2, )j" + keys + R"j(, "counts": [[0, 1]])j"),
               "\"groups\" must be the number of lists"},
              {file(R"j("format": "wdlfit-grouped-counts", "version": 1, "groupBy": "engine",
@@ -468,7 +581,37 @@ class RecordingTarget : public wdl::counts::CountTarget {
 
 }  // namespace
 
-// Large files are read in halves on two threads, which a grouped file must not be.
+namespace {
+
+// The counts in version 1 of grouped files, JSON, as wdlfit wrote it before version 2.
+std::string version_1_text(const wdl::counts::GroupedCounts& counts) {
+    std::map<std::uint64_t, std::size_t> numbers;
+    counts.for_each([&](std::uint64_t key, int, std::uint64_t) { numbers.emplace(key, 0); });
+    std::string text = fmt::format(
+        "{{\n  \"format\": \"wdlfit-grouped-counts\",\n  \"version\": 1,\n  \"groupBy\": "
+        "\"game\",\n  \"groups\": {},\n  \"keys\": [",
+        counts.grouping().groups);
+    std::size_t number = 0;
+    for (auto& [key, key_number] : numbers) {
+        key_number = number;
+        text += fmt::format("{}\n    \"{}\"", number++ == 0 ? "" : ",",
+                            wdl::counts::format_key(wdl::counts::unpack_key(key)));
+    }
+    std::vector<std::string> lists(std::size_t(counts.grouping().groups));
+    counts.for_each([&](std::uint64_t key, int group, std::uint64_t count) {
+        auto& list = lists[std::size_t(group)];
+        list += fmt::format("{}{}, {}", list.empty() ? "" : ", ", numbers[key], count);
+    });
+    text += "\n  ],\n  \"counts\": [";
+    for (std::size_t group = 0; group < lists.size(); ++group)
+        text += fmt::format("{}\n    [{}]", group == 0 ? "" : ",", lists[group]);
+    return text + "\n  ]\n}";
+}
+
+}  // namespace
+
+// Large files are read in pieces on two threads: a version 2 file block by block, and a
+// version 1 file (JSON) not as the halves of a plain file.
 TEST_CASE("a large grouped file reaches a count target group by group", "[counts][file][groups]") {
     Grouping grouping{wdl::counts::GroupBy::Game, 10};
     wdl::counts::GroupedCounts counts(grouping);
@@ -478,13 +621,18 @@ TEST_CASE("a large grouped file reaches a count target group by group", "[counts
             for (int eval = -100; eval <= 100; eval += 10, ++cells)
                 counts.add(wdl::counts::pack_key({wdl::counts::Outcome::Win, move, material, eval}),
                            (move + eval + 700) % 7 + 3, std::uint64_t(material + 1));
-    auto path = write_temp("large_grouped.json", wdl::counts::grouped_count_file_text(counts));
-    REQUIRE(fs::file_size(path) > (std::size_t{8} << 20));
-    RecordingTarget target;
-    auto report = wdl::counts::read_count_file(path, target);
-    CHECK(report.grouping == grouping);
-    CHECK(target.plain.empty());
-    CHECK(target.grouped == read_grouped(path));
-    CHECK(target.grouped.size() == cells);
-    fs::remove(path);
+    auto version_2 = wdl::counts::grouped_count_file_bytes(counts);
+    REQUIRE(version_2.size() > (std::size_t{1} << 20));  // read in two pieces
+    auto version_1 = version_1_text(counts);
+    REQUIRE(version_1.size() > (std::size_t{8} << 20));
+    for (const auto& content : {version_2, version_1}) {
+        auto path = write_temp("large_grouped.json", content);
+        RecordingTarget target;
+        auto report = wdl::counts::read_count_file(path, target);
+        CHECK(report.grouping == grouping);
+        CHECK(target.plain.empty());
+        CHECK(target.grouped == read_grouped(path));
+        CHECK(target.grouped.size() == cells);
+        fs::remove(path);
+    }
 }

@@ -60,7 +60,7 @@ TEST_CASE("grouped counts hold each key's count in each group", "[counts][groupe
     }
 }
 
-TEST_CASE("a cell's count goes past 16 bits without loss", "[counts][grouped]") {
+TEST_CASE("a cell's count goes past 8 and 16 bits without loss", "[counts][grouped]") {
     Example example(64);
     std::vector<std::uint64_t> game(70000, 42);  // one key 70000 times in one game
     example.counts.begin_game(9);
@@ -75,8 +75,13 @@ TEST_CASE("a cell's count goes past 16 bits without loss", "[counts][grouped]") 
     example.add(43, 63, 65535);     // just below
     example.add(43, 63, 1);         // exactly 2^16: the cell itself is 0
     example.add(44, 0, std::uint64_t{1} << 40);
+    example.add(45, 1, 255);  // a cell's limit
+    example.add(45, 1, 1);    // exactly 2^8: the cell itself is 0
+    example.add(46, 2, 256);  // a key whose only count is carried
     CHECK(cells_of(example.counts) == example.expected);
-    CHECK(example.counts.total_count() == 70000 + 65536 * 3 + 65536 + (std::uint64_t{1} << 40));
+    CHECK(example.counts.total_count() ==
+          70000 + 65536 * 3 + 65536 + (std::uint64_t{1} << 40) + 256 + 256);
+    CHECK(example.counts.distinct_keys() == 5);
 }
 
 TEST_CASE("a game's keys all go into its group, once it is committed", "[counts][grouped]") {
@@ -118,27 +123,60 @@ TEST_CASE("merged grouped counts are the counts of both", "[counts][grouped]") {
     CHECK_THROWS_AS(four.merge(five), std::invalid_argument);
 }
 
-TEST_CASE("ordered counts number the keys in the order asked for, group by group",
+TEST_CASE("merging adds blocks of small counts at once, and their carries one by one",
           "[counts][grouped]") {
-    Example example(150);
-    for (std::uint64_t key : {30, 10, 20})
-        for (int group : {149, 0, 70, 64, 63}) example.add(key, group, key + std::uint64_t(group));
-    example.add(40, 5, 0);           // a key without counts gets no number
-    example.add(20, 66, 65536 * 2);  // a count held by carries alone
-    // Descending keys, to tell the order given from the order of the keys.
-    auto ordered = example.counts.ordered([](std::uint64_t key) { return 1000 - key; });
-    CHECK(ordered.keys == std::vector<std::uint64_t>{30, 20, 10});
-    for (int group = 0; group < 150; ++group) {
-        INFO("group " << group);
-        std::vector<std::pair<std::uint64_t, std::uint64_t>> seen, expected;
-        ordered.for_each_in_group(group, [&](std::uint64_t number, std::uint64_t count) {
-            seen.emplace_back(number, count);
-        });
-        for (std::uint64_t number = 0; number < 3; ++number) {
-            auto cell = example.expected.find({ordered.keys[number], group});
-            if (cell != example.expected.end() && cell->second != 0)
-                expected.emplace_back(number, cell->second);
+    for (int groups : {64, 70}) {
+        Example a(groups), b(groups);
+        for (std::uint64_t key = 0; key < 2000; ++key) {
+            for (int group = 0; group < groups; group += 3) {
+                a.add(key, group, key % 3);  // zero counts too
+                b.add(key, group, (key + std::uint64_t(group)) % 5);
+            }
         }
+        a.add(7, 0, 200);
+        b.add(7, 0, 100);  // 300: the sum carries
+        b.add(8, 1, 512);  // a carry only in the table merged
+        a.counts.merge(b.counts);
+        Cells expected = a.expected;
+        for (const auto& [cell, count] : b.expected) expected[cell] += count;
+        std::erase_if(expected, [](const auto& cell) { return cell.second == 0; });
+        CHECK(cells_of(a.counts) == expected);
+        CHECK(a.counts.distinct_keys() == 2000);
+    }
+}
+
+TEST_CASE("keys in key order list their counts by group", "[counts][grouped]") {
+    for (int groups : {64, 150}) {
+        INFO(groups << " groups");
+        Example example(groups);
+        for (std::uint64_t key : {30, 10, 20})
+            for (int group : {0, 5, 63, 64 % groups, 70 % groups, groups - 1})
+                example.add(key, group, key + std::uint64_t(group));
+        example.add(40, 5, 0);          // a key without counts: listed, with nothing to call
+        example.add(20, 1, 65536 * 2);  // a count held by carries alone
+        example.add(50, 2, 3);
+        auto order = example.counts.in_key_order();
+        REQUIRE(order.keys() == 5);
+        std::vector<std::uint64_t> keys;
+        Cells seen;
+        for (std::size_t number = 0; number < order.keys(); ++number) {
+            keys.push_back(order.key(number));
+            int previous = -1;
+            order.for_each_of_key(number, [&](int group, std::uint64_t count) {
+                CHECK(group > previous);
+                previous = group;
+                seen[{order.key(number), group}] += count;
+            });
+            std::uint64_t filled = 0;
+            const std::uint8_t* cells = nullptr;
+            // Keys 10 and 30 span two blocks with 150 groups; 20 has a carry; 40 and 50 do not.
+            bool single = order.single_block(number, filled, cells);
+            CHECK(single == (order.key(number) >= 40 || (groups == 64 && order.key(number) != 20)));
+            if (single && order.key(number) == 50) CHECK(filled == 4);
+        }
+        CHECK(keys == std::vector<std::uint64_t>{10, 20, 30, 40, 50});
+        Cells expected = example.expected;
+        std::erase_if(expected, [](const auto& cell) { return cell.second == 0; });
         CHECK(seen == expected);
     }
 }

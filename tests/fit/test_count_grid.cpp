@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <limits>
+#include <vector>
 
 #include "wdl/fit/count_grid.hpp"
 
@@ -91,4 +92,33 @@ TEST_CASE("the grid can be indexed by move number", "[fit][grid]") {
     CHECK(retained(grid, {Outcome::Win, 30, 60, 7}, 2));
     CHECK(grid.at(30, 7).wins == 2);
     CHECK(grid.totals_at_mom(30).wins == 2);
+}
+
+TEST_CASE("a key's counts in several groups go in as they would one group at a time",
+          "[fit][grid]") {
+    auto normalization = Normalization::fixed(300);
+    CountGrid at_once(GridFilter{}, normalization, true),
+        one_by_one(GridFilter{}, normalization, true);
+    const PositionKey kept{Outcome::Draw, 20, 40, 50}, dropped{Outcome::Win, 20, 10, 50};
+    const std::vector<int> groups{0, 3, 7};
+    const std::vector<std::int64_t> counts{2, 5, 1};
+    for (const auto& key : {kept, dropped}) {
+        at_once.add_to_groups(key, groups, counts);
+        for (std::size_t i = 0; i < groups.size(); ++i)
+            one_by_one.add_to_group(groups[i], key, counts[i]);
+    }
+    CHECK(at_once.totals().draws == 8);
+    CHECK(at_once.totals().total() == one_by_one.totals().total());
+    REQUIRE(at_once.group_counts().size() == one_by_one.group_counts().size());
+    for (std::size_t g = 0; g < at_once.group_counts().size(); ++g) {
+        const auto &a = at_once.group_counts()[g], &b = one_by_one.group_counts()[g];
+        REQUIRE(a.size() == b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            CHECK(a[i].key == b[i].key);
+            CHECK(a[i].count == b[i].count);
+            CHECK(a[i].cell == b[i].cell);
+        }
+    }
+    const std::vector<std::int64_t> huge{std::numeric_limits<std::int64_t>::max(), 1};
+    CHECK_THROWS(at_once.add_to_groups(kept, std::vector<int>{1, 2}, huge));
 }

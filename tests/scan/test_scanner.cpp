@@ -96,10 +96,10 @@ TEST_CASE("games keep their groups however the text is cut and read", "[scan][sc
     auto plain = scan(file, 1, std::size_t{1} << 30);
     REQUIRE(whole.counts.grouped);
     CHECK(whole.counts.grouped->grouping() == grouping);
-    std::string text = wdl::counts::grouped_count_file_text(*whole.counts.grouped);
+    std::string text = wdl::counts::grouped_count_file_bytes(*whole.counts.grouped);
     for (int threads : {1, 3}) {
         INFO("threads " << threads);
-        CHECK(wdl::counts::grouped_count_file_text(*grouped_scan(threads, 4096).counts.grouped) ==
+        CHECK(wdl::counts::grouped_count_file_bytes(*grouped_scan(threads, 4096).counts.grouped) ==
               text);
     }
     // The groups add up to the plain counts, and every group has games.

@@ -1,5 +1,6 @@
 #include "test_data.hpp"
 
+#include <fstream>
 #include <stdexcept>
 
 #include "program_runner.hpp"
@@ -51,6 +52,13 @@ std::filesystem::path unpacked_test_data(const std::string& relative) {
 nlohmann::json read_count_json(const std::filesystem::path& path) {
     auto counts = nlohmann::json::parse(read_decompressed(existing(path)));
     return counts.is_null() ? nlohmann::json::object() : counts;
+}
+
+nlohmann::json grouped_file_header(const std::filesystem::path& path) {
+    std::ifstream file(existing(path));
+    std::string line;
+    std::getline(file, line);
+    return nlohmann::json::parse(line);
 }
 
 nlohmann::json reference_scan_counts(const std::string& name) {

@@ -27,6 +27,9 @@ std::filesystem::path unpacked_test_data(const std::string& relative);
 // A count file as a JSON object: the original writes null for no counts, read as {}.
 nlohmann::json read_count_json(const std::filesystem::path& path);
 
+// The header of a grouped count file of version 2: its first line, a JSON object.
+nlohmann::json grouped_file_header(const std::filesystem::path& path);
+
 // The original scanner's counts of a reference case: "exact_default", "legacy_SPRTonly", ...
 nlohmann::json reference_scan_counts(const std::string& name);
 

@@ -54,7 +54,7 @@ TEST_CASE("a seed gives one file, whatever the threads", "[synth]") {
         settings.seed = 8;
         auto other = sample_counts(settings, source);
         auto text = [&](const SampledCounts& s) {
-            return games ? wdl::counts::grouped_count_file_text(*s.counts.grouped)
+            return games ? wdl::counts::grouped_count_file_bytes(*s.counts.grouped)
                          : wdl::counts::count_file_text(s.counts.plain);
         };
         CHECK(one.counts.total_count() == 300000);

@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,17 +19,22 @@
 
 // Count files: the scanner's output and the fitter's input (docs/formats.md). Plain, .gz or .zst.
 // A plain count file is a JSON object {"('W', move, material, eval)": count, ...}. A grouped
-// count file (scoreWDLstat --groups K) holds the counts of K groups of games:
+// count file (scoreWDLstat --groups K) holds the counts of K groups of games, whose sum over the
+// groups is the plain count file of the same scan. Version 2, which the programs write, is a
+// header line of JSON and then the counts key by key in binary blocks:
+//   {"format": "wdlfit-grouped-counts", "version": 2, "groupBy": "game", "groups": K, ...}
+// Version 1, still read, is JSON:
 //   {"format": "wdlfit-grouped-counts", "version": 1, "groupBy": "game", "groups": K,
-//    "keys": ["('D', 1, 78, -5)", ...],           every key once, sorted as spelled
+//    "keys": ["('D', 1, 78, -5)", ...],           every key once
 //    "counts": [[0, 12, 5, 1, ...], ..., [...]]}   per group: key number, count, ...
-// whose sum over the groups is the plain count file of the same scan, and optionally
-//    "labels": {"groupsPerLabel": k, "units": [...]}   what unit (test) each k groups are
-// (group_labels.hpp). Every reader takes both.
+// Either may name what unit (test) each k groups are:
+//    "labels": {"groupsPerLabel": k, "units": [...]}   (group_labels.hpp)
+// Every reader takes all of them.
 namespace wdl::counts {
 
 inline constexpr std::string_view kGroupedFormat = "wdlfit-grouped-counts";
-inline constexpr int kGroupedFormatVersion = 1;
+inline constexpr int kJsonGroupedFormatVersion = 1;
+inline constexpr int kCompactGroupedFormatVersion = 2;
 
 using CountSink = std::function<void(const PositionKey&, std::int64_t)>;
 // For each key of each group: its group (0 for every key of a plain file), key and count.
@@ -50,8 +56,8 @@ struct CountFileReport {
 // original scanner writes when it counted nothing) is empty. Throws wdl::Error naming the file
 // (and the key) on an unreadable file, malformed JSON, a key not of the form
 // ('W', move, material, eval) (numbers as Python literals), a count that is negative, not an
-// integer or beyond 64 bits, or a grouped file that is not version 1 of the format or whose
-// header, keys and counts do not agree.
+// integer or beyond 64 bits, or a grouped file that is not of version 1 or 2 of the format, is
+// damaged or whose header, keys and counts do not agree.
 CountFileReport read_count_file(const std::filesystem::path& path, const CountSink& sink);
 
 // The warnings for a file's repeated keys (CountFileReport::repeated_keys): a line for each of
@@ -74,12 +80,19 @@ class CountTarget {
         (void)group;
         add(key, count);
     }
+    // A key's counts in several groups of a grouped file, counts[i] in groups[i]; by default
+    // add_to_group for each. (A target may take the key once for all its groups.)
+    virtual void add_to_groups(const PositionKey& key, std::span<const int> groups,
+                               std::span<const std::int64_t> counts) {
+        for (std::size_t i = 0; i < groups.size(); ++i) add_to_group(groups[i], key, counts[i]);
+    }
     virtual std::unique_ptr<CountTarget> blank_copy() const = 0;
     // Adds the counts of a target made by blank_copy.
     virtual void merge(const CountTarget& part) = 0;
 };
 
-// read_count_file into a target (add_to_group for the counts of a grouped file). A large plain
+// read_count_file into a target (add_to_group or add_to_groups for the counts of a grouped
+// file). A large plain
 // file whose keys are in order, as scanners write them, is read in two halves on two threads;
 // any other file as read_count_file reads it.
 CountFileReport read_count_file(const std::filesystem::path& path, CountTarget& target);
@@ -92,18 +105,18 @@ std::string count_file_text(const CountMap& counts);
 // failure. The output is opened by the caller, so that a bad path fails before a long scan.
 void write_count_file(const CountMap& counts, util::AtomicFile& output);
 
-// The grouped count file of the counts: the header (with the labels, one unit a line, when
-// given: as many groups as they name), the keys (one a line), and each group's list of (key
-// number, count) pairs in the order of the keys (one line a group).
-std::string grouped_count_file_text(const GroupedCounts& grouped_counts,
-                                    const GroupLabels* labels = nullptr);
+// The grouped count file of the counts (version 2): the header line (with the labels, when
+// given: as many groups as they name), then the counts key by key in blocks encoded on up to
+// `threads` threads. The bytes do not depend on the threads.
+std::string grouped_count_file_bytes(const GroupedCounts& grouped_counts,
+                                     const GroupLabels* labels = nullptr, int threads = 1);
 
-// Writes grouped_count_file_text into the output and commits it, as write_count_file.
+// Writes grouped_count_file_bytes into the output and commits it, as write_count_file.
 void write_grouped_count_file(const GroupedCounts& grouped_counts, util::AtomicFile& output,
-                              const GroupLabels* labels = nullptr);
+                              const GroupLabels* labels = nullptr, int threads = 1);
 
 // A plain or a grouped count file (labelled when labels are given), as the counts are.
 void write_counts(const PositionCounts& counts, util::AtomicFile& output,
-                  const GroupLabels* labels = nullptr);
+                  const GroupLabels* labels = nullptr, int threads = 1);
 
 }  // namespace wdl::counts

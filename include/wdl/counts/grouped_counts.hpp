@@ -1,6 +1,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -14,10 +15,11 @@
 namespace wdl::counts {
 
 // Counts per (packed key, group) of a grouped scan. A key's counts of 64 consecutive groups
-// lie side by side in one block of 16-bit cells, found through one hash probe: a scan counts
-// into a table about as large as a plain scan's plus compact blocks, where one hash entry per
-// (key, group) would be many times larger and slower. A cell's carries beyond 16 bits go to a
-// side map. Blocks are stored in chunks of a huge page that never move.
+// lie side by side in one block of 8-bit cells, one cache line found through one hash probe: a
+// scan counts into a table about as large as a plain scan's plus compact blocks, where one hash
+// entry per (key, group) would be many times larger and slower. A cell's carries beyond 8 bits
+// go to a side map (most cells of a scan hold a count or two). Blocks are stored in chunks of a
+// huge page that never move.
 class GroupedCounts {
   public:
     explicit GroupedCounts(const Grouping& grouping);
@@ -54,11 +56,10 @@ class GroupedCounts {
             visit_block(block_key, block, function);
         });
     }
-    class OrderedCounts;
-    // The counts arranged key by key in ascending order of order(packed key), as a grouped
-    // file lists them.
-    template <typename Order>
-    OrderedCounts ordered(Order&& order) const;
+    class KeyOrder;
+    // The keys in ascending order of their packed value, each with its counts in the order of
+    // its groups, as a grouped file lists them.
+    KeyOrder in_key_order() const;
 
     // The counts of each key over all groups: the plain scan's counts.
     CountMap plain_counts() const;
@@ -67,28 +68,31 @@ class GroupedCounts {
     std::uint64_t total_count() const;
 
   private:
+    using Cell = std::uint8_t;
     // Group g lies in block g / 64 at place g % 64.
     static constexpr int kBlockBits = 6;
     static constexpr std::size_t kBlockCells = std::size_t{1} << kBlockBits;
-    static constexpr int kChunkBits = 20;  // cells of a chunk: 2 MiB, a huge page
-    static constexpr std::uint64_t kCellLimit = std::uint64_t{1} << 16;
+    static constexpr int kChunkBits = 21;  // cells of a chunk: 2 MiB, a huge page
+    static constexpr std::uint64_t kCellLimit = std::uint64_t{1} << 8;
     static constexpr std::size_t kLookAhead = 8;
-    using Chunk = std::vector<std::uint16_t, util::HugePageAllocator<std::uint16_t>>;
+    using Chunk = std::vector<Cell, util::HugePageAllocator<Cell>>;
 
     // Blocks and carries are hashed by the packed key with a number in its unused top bits.
     static std::uint64_t block_key(std::uint64_t packed_key, int number) {
         return packed_key | (std::uint64_t(number) << 48);
     }
-    static std::uint64_t key_of(std::uint64_t hashed) { return hashed & ((kCellLimit << 32) - 1); }
+    static std::uint64_t key_of(std::uint64_t hashed) {
+        return hashed & ((std::uint64_t{1} << 48) - 1);
+    }
     static int first_group_of(std::uint64_t block_key) {
         return int(block_key >> 48) << kBlockBits;
     }
 
     // Cell number block * 64 + place.
-    std::uint16_t& cell(std::size_t index) {
+    Cell& cell(std::size_t index) {
         return chunks_[index >> kChunkBits][index & ((std::size_t{1} << kChunkBits) - 1)];
     }
-    const std::uint16_t* block_cells(std::uint64_t block) const {
+    const Cell* block_cells(std::uint64_t block) const {
         std::size_t index = std::size_t(block) << kBlockBits;
         return &chunks_[index >> kChunkBits][index & ((std::size_t{1} << kChunkBits) - 1)];
     }
@@ -98,102 +102,111 @@ class GroupedCounts {
     }
     std::size_t cell_index(std::uint64_t packed_key, int group);
     void add_to_cell(std::size_t index, std::uint64_t packed_key, int group, std::uint64_t count);
+    // Adds the cells of another table's block of the same key and groups to the block at index.
+    void add_block(std::size_t index, std::uint64_t block_key, const Cell* theirs);
     void find_game_cell(std::uint64_t packed_key) {
         game_cells_.push_back(cell_index(packed_key, game_group_));
         __builtin_prefetch(&cell(game_cells_.back()), 1);
     }
     std::uint64_t carried(std::uint64_t packed_key, int group) const {
-        if (carries_.distinct_keys() == 0) return 0;
         return carries_.count_of(block_key(packed_key, group)).value_or(0);
     }
+    bool has_carries(std::uint64_t block) const {
+        return block / 64 < carried_blocks_.size() &&
+               (carried_blocks_[block / 64] >> block % 64) & 1;
+    }
+    void mark_carries(std::uint64_t block) {
+        if (block / 64 >= carried_blocks_.size()) carried_blocks_.resize(block / 64 + 1);
+        carried_blocks_[block / 64] |= std::uint64_t{1} << block % 64;
+    }
+    // The cells of the block that are not zero, as bits.
+    std::uint64_t filled_cells(std::uint64_t block_key, const Cell* cells) const {
+        std::uint64_t filled = 0;
+        if (width_of(block_key) == int(kBlockCells)) {
+            // A fixed count of cells: compiled into a few vector instructions.
+            for (std::size_t g = 0; g < kBlockCells; ++g)
+                filled |= std::uint64_t(cells[g] != 0) << g;
+            return filled;
+        }
+        for (int g = 0, width = width_of(block_key); g < width; ++g)
+            filled |= std::uint64_t(cells[g] != 0) << g;
+        return filled;
+    }
     template <typename Function>
-    void visit_block(std::uint64_t block_key, std::uint64_t block, Function& function) const {
+    void visit_block(std::uint64_t block_key, std::uint64_t block, Function&& function) const {
         std::uint64_t packed_key = key_of(block_key);
         int first_group = first_group_of(block_key);
-        const std::uint16_t* cells = block_cells(block);
-        for (int g = 0, width = width_of(block_key); g < width; ++g) {
+        const Cell* cells = block_cells(block);
+        const int width = width_of(block_key);
+        if (!has_carries(block)) {
+            // Without carries a count is its cell: the filled cells are found in one sweep.
+            for (std::uint64_t filled = filled_cells(block_key, cells); filled != 0;
+                 filled &= filled - 1) {
+                int g = std::countr_zero(filled);
+                function(packed_key, first_group + g, std::uint64_t(cells[g]));
+            }
+            return;
+        }
+        for (int g = 0; g < width; ++g) {
             std::uint64_t count = cells[g] + carried(packed_key, first_group + g);
             if (count != 0) function(packed_key, first_group + g, count);
         }
     }
 
     Grouping grouping_;
-    CountMap blocks_;            // block_key(key, group / 64) -> block number
-    std::vector<Chunk> chunks_;  // the blocks' cells
-    CountMap carries_;           // block_key(key, group) -> multiples of 2^16
+    CountMap blocks_;                            // block_key(key, group / 64) -> block number
+    std::vector<Chunk> chunks_;                  // the blocks' cells
+    CountMap carries_;                           // block_key(key, group) -> multiples of 2^8
+    std::vector<std::uint64_t> carried_blocks_;  // a bit for each block with carries
     // The game being added: its group, and the cells of all its keys but the last few.
     int game_group_ = 0;
     std::vector<std::size_t> game_cells_;
 };
 
-class GroupedCounts::OrderedCounts {
+class GroupedCounts::KeyOrder {
   public:
-    std::vector<std::uint64_t> keys;  // every key with a count, in the order asked for
-
-    // Calls function(key number, count) for every non-zero count of the group, by key number.
+    // Keys numbered 0 .. keys() - 1; a key may have blocks but no count left (none is called
+    // for it).
+    std::size_t keys() const { return key_starts_.empty() ? 0 : key_starts_.size() - 1; }
+    std::uint64_t key(std::size_t number) const {
+        return key_of(blocks_[key_starts_[number]].block_key);
+    }
+    // Hints the cache to load the key's cells, which lie at random: a walk through the keys
+    // that asks for them some keys ahead overlaps the loads.
+    void prefetch(std::size_t number) const {
+        __builtin_prefetch(counts_->block_cells(blocks_[key_starts_[number]].block));
+    }
+    // For a key whose counts all lie in groups 0-63, in one block without carries (nearly every
+    // key of a scan with up to 64 groups): its groups with a count as bits, and the block's cells
+    // (a count each). False for any other key.
+    bool single_block(std::size_t number, std::uint64_t& filled, const std::uint8_t*& cells) const {
+        if (key_starts_[number + 1] - key_starts_[number] != 1) return false;
+        const Block& block = blocks_[key_starts_[number]];
+        if (first_group_of(block.block_key) != 0 || counts_->has_carries(block.block)) return false;
+        cells = counts_->block_cells(block.block);
+        filled = counts_->filled_cells(block.block_key, cells);
+        return true;
+    }
+    // Calls function(group, count) for every non-zero count of the key, by ascending group.
     template <typename Function>
-    void for_each_in_group(int group, Function&& function) const {
-        const Column& column = columns_[std::size_t(group)];
-        for (std::size_t i = 0; i < column.key_numbers.size(); ++i) {
-            auto number = column.key_numbers[i];
-            function(std::uint64_t(number),
-                     column.cells[i] + counts_->carried(keys[number], group));
+    void for_each_of_key(std::size_t number, Function&& function) const {
+        for (std::size_t i = key_starts_[number]; i < key_starts_[number + 1]; ++i) {
+            counts_->visit_block(blocks_[i].block_key, blocks_[i].block,
+                                 [&function](std::uint64_t, int group, std::uint64_t count) {
+                                     function(group, count);
+                                 });
         }
     }
 
   private:
     friend class GroupedCounts;
-    // One group's counts by key number: a group's pass reads them in sequence.
-    struct Column {
-        std::vector<std::uint32_t> key_numbers;
-        std::vector<std::uint16_t> cells;  // and the carries of the key in the group
+    struct Block {
+        std::uint64_t block_key, block;
     };
-    std::vector<Column> columns_;
+    std::vector<Block> blocks_;            // by key, then by first group
+    std::vector<std::size_t> key_starts_;  // each key's first block, and the end
     const GroupedCounts* counts_ = nullptr;
 };
-
-template <typename Order>
-GroupedCounts::OrderedCounts GroupedCounts::ordered(Order&& order) const {
-    struct Block {
-        std::uint64_t order, block_key, block;
-        bool operator<(const Block& other) const {
-            return order != other.order ? order < other.order : block_key < other.block_key;
-        }
-    };
-    std::vector<Block> blocks;
-    blocks.reserve(blocks_.distinct_keys());
-    blocks_.for_each([&](std::uint64_t block_key, std::uint64_t block) {
-        blocks.push_back({order(key_of(block_key)), block_key, block});
-    });
-    std::sort(blocks.begin(), blocks.end());
-    OrderedCounts ordered;
-    ordered.columns_.resize(std::size_t(grouping_.groups));
-    ordered.counts_ = this;
-    constexpr std::size_t kAhead = 8;  // blocks lie at random: their loads overlap
-    for (std::size_t i = 0; i < blocks.size(); ++i) {
-        if (i + kAhead < blocks.size()) {
-            const std::uint16_t* ahead = block_cells(blocks[i + kAhead].block);
-            __builtin_prefetch(ahead);
-            __builtin_prefetch(ahead + kBlockCells / 2);
-        }
-        std::uint64_t key = key_of(blocks[i].block_key);
-        bool numbered = !ordered.keys.empty() && ordered.keys.back() == key;
-        std::size_t number = ordered.keys.size() - (numbered ? 1 : 0);
-        if (number >= std::size_t{1} << 32)
-            throw std::length_error("grouped counts: more than 2^32 keys");
-        int first_group = first_group_of(blocks[i].block_key);
-        const std::uint16_t* cells = block_cells(blocks[i].block);
-        for (int g = 0, width = width_of(blocks[i].block_key); g < width; ++g) {
-            if (cells[g] == 0 && carried(key, first_group + g) == 0) continue;
-            auto& column = ordered.columns_[std::size_t(first_group + g)];
-            column.key_numbers.push_back(std::uint32_t(number));
-            column.cells.push_back(cells[g]);
-            if (!numbered) ordered.keys.push_back(key);  // a key without counts has no number
-            numbered = true;
-        }
-    }
-    return ordered;
-}
 
 // The counts of positions by key, plain or split into groups: what a scan, a sample or a
 // merge of count files yields.

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "wdl/counts/count_file.hpp"
@@ -58,6 +59,8 @@ class CountGrid : public counts::CountTarget {
     void add(const counts::PositionKey& key, std::int64_t count) override;
     // add(), and when groups are kept, a retained count also goes to the list of its group.
     void add_to_group(int group, const counts::PositionKey& key, std::int64_t count) override;
+    void add_to_groups(const counts::PositionKey& key, std::span<const int> groups,
+                       std::span<const std::int64_t> counts) override;
 
     // The cell of a key, none if the key is not retained.
     std::optional<GridCell> cell_of(const counts::PositionKey& key) const;

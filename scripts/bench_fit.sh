@@ -4,10 +4,11 @@
 #   1. Every --modelFitting mode on plain count files of each size. With --original PATH (the
 #      original scoreWDL.py, e.g. a clone of github.com/official-stockfish/WDL_model), the
 #      original runs on the same files, alternating with ours run by run, and both get medians.
-#   2. The error bars and the validation on a grouped count file of games (--validation-size
-#      positions, 64 game groups): the plain fit of that file, with the jackknife's 64 refits,
-#      with --crossValidate, with both, and the model selection over the default 33 forms
-#      (each fitted on all the data and refitted on 10 folds).
+#   2. Loading a grouped count file of games (--validation-size positions, 64 game groups)
+#      against the plain file of the same positions.
+#   3. The error bars and the validation on that grouped file: its plain fit, with the
+#      jackknife's 64 refits, with --crossValidate, with both, and the model selection over the
+#      default 33 forms (each fitted on all the data and refitted on 10 folds).
 # The original needs Debian's Python packages, which wdlfit itself does not:
 #   apt-get install -y python3-numpy python3-scipy python3-matplotlib
 #
@@ -56,7 +57,7 @@ cd "$work"  # the programs run here: files they might write stay in the work dir
 input_for() {
     local size=$1 name="synth_$1"
     shift
-    [[ $# -gt 0 ]] && name="${name}_games"
+    [[ $# -gt 0 ]] && name="${name}$(printf '_%s' "$@" | tr -d -- '-')"
     local file="$work/$name.json"
     if [[ ! -s $file ]]; then
         echo "drawing $file ..." >&2
@@ -106,6 +107,21 @@ done
 
 echo
 file=$(input_for "$validation_size" --games --groups 64)
+plain_file=$(input_for "$validation_size" --games --groups 0)
+echo "Loading $validation_size positions of games, plain against grouped (64 game groups, the" \
+    "same positions), --modelFitting None, medians of $runs alternating runs:"
+plain_times=() grouped_times=()
+for ((run = 0; run < runs; ++run)); do
+    plain_times+=("$(seconds_of "$fitter" "$plain_file" --plot no --modelFitting None)")
+    grouped_times+=("$(seconds_of "$fitter" "$file" --plot no --modelFitting None --resample none)")
+done
+plain_median=$(printf '%s\n' "${plain_times[@]}" | median)
+grouped_median=$(printf '%s\n' "${grouped_times[@]}" | median)
+printf '%-28s %9.3fs  %s\n' "plain file" "$plain_median" "$(du -h "$plain_file" | cut -f1)"
+printf '%-28s %9.3fs  %s  grouped/plain %.2f\n' "grouped file" "$grouped_median" \
+    "$(du -h "$file" | cut -f1)" "$(awk -v a="$grouped_median" -v b="$plain_median" 'BEGIN { print a / b }')"
+
+echo
 echo "Error bars and validation on $validation_size positions of games in 64 game groups" \
     "(optimizeProbability, medians of $runs alternating runs):"
 variants=("plain fit|--resample none"

@@ -200,7 +200,7 @@ run scoreWDLstat --dir data -r --concurrency 2 --perTest --groups 8 -o per_test.
         tests+=("$id.json")
         seed=$((seed + 1))
     done < <(python3 -c 'import json
-for u in json.load(open("per_test.json"))["labels"]["units"]:
+for u in json.loads(open("per_test.json", "rb").readline())["labels"]["units"]:
     print("\t".join([u["id"], u["date"], u["new"], u["base"], u["tc"]]))')
     run mergeWDLstat "${tests[@]}" -o drift.json | grep -E '^(\$|Merged)'
     run trackWDL drift.json --by month --threads 2 --png "$root/docs/images/track.png" \

@@ -11,6 +11,7 @@
 
 #include "compact_grouped_file.hpp"
 #include "wdl/counts/count_file.hpp"
+#include "wdl/util/parallel_for.hpp"
 #include "wdl/util/radix_sort.hpp"
 
 namespace wdl::counts {
@@ -35,28 +36,43 @@ std::vector<Entry> sorted_entries(const CountMap& counts) {
 }
 
 // One count object: "{}" when empty, else one "key": count line per entry, two-space indent.
-std::string count_object(std::span<const Entry> entries) {
-    if (entries.empty()) return "{}";
-    std::string json = "{\n";
-    json.reserve(entries.size() * 32);
-    char number[24];
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        json += "  \"";
-        append_key(json, unpack_key(entries[i].key));
-        json += "\": ";
-        json.append(number, std::to_chars(number, number + sizeof number, entries[i].count).ptr);
-        json += i + 1 < entries.size() ? ",\n" : "\n";
-    }
-    json += "}";
-    return json;
+// Returned in up to `threads` pieces, formatted at once: joined, they are the object. (Writing
+// the file is time a scan with threads spends on one.)
+std::vector<std::string> count_object(std::span<const Entry> entries, int threads) {
+    if (entries.empty()) return {"{}"};
+    const std::size_t piece_count =
+        std::clamp<std::size_t>(std::size_t(std::max(threads, 1)), 1, entries.size());
+    std::vector<std::string> pieces(piece_count);
+    util::parallel_for(piece_count, int(piece_count), [&](std::size_t, std::size_t piece) {
+        const std::size_t first = entries.size() * piece / piece_count;
+        const std::size_t last = entries.size() * (piece + 1) / piece_count;
+        std::string& json = pieces[piece];
+        json.reserve((last - first) * 32 + 2);
+        if (piece == 0) json = "{\n";
+        char number[24];
+        for (std::size_t i = first; i < last; ++i) {
+            json += "  \"";
+            append_key(json, unpack_key(entries[i].key));
+            json += "\": ";
+            json.append(number,
+                        std::to_chars(number, number + sizeof number, entries[i].count).ptr);
+            json += i + 1 < entries.size() ? ",\n" : "\n}";
+        }
+    });
+    return pieces;
 }
 
 }  // namespace
 
-std::string count_file_text(const CountMap& counts) { return count_object(sorted_entries(counts)); }
+std::string count_file_text(const CountMap& counts) {
+    std::string text;
+    for (const std::string& piece : count_object(sorted_entries(counts), 1)) text += piece;
+    return text;
+}
 
-void write_count_file(const CountMap& counts, util::AtomicFile& output) {
-    output.write(count_file_text(counts));
+void write_count_file(const CountMap& counts, util::AtomicFile& output, int threads) {
+    for (const std::string& piece : count_object(sorted_entries(counts), threads))
+        output.write(piece);
     output.commit();
 }
 
@@ -80,7 +96,7 @@ void write_counts(const PositionCounts& counts, util::AtomicFile& output, const 
     if (counts.grouped) {
         write_grouped_count_file(*counts.grouped, output, labels, threads);
     } else {
-        write_count_file(counts.plain, output);
+        write_count_file(counts.plain, output, threads);
     }
 }
 

@@ -304,6 +304,15 @@ TEST_CASE("written count files read back to the same counts", "[counts][file]") 
         wdl::counts::write_count_file(counts, output);
     }
     CHECK(read_all(path) == expected);
+    // Formatted in pieces on threads: the same bytes.
+    auto threaded = wdl::testing::scratch_directory() / "wdl_test_count_file_threads.json";
+    {
+        wdl::util::AtomicFile output(threaded);
+        wdl::counts::write_count_file(counts, output, 3);
+    }
+    CHECK(wdl::testing::read_text_file(threaded) == wdl::counts::count_file_text(counts));
+    CHECK(wdl::testing::read_text_file(path) == wdl::counts::count_file_text(counts));
+    fs::remove(threaded);
     CHECK(wdl::counts::count_file_text(wdl::counts::CountMap()) == "{}");
 }
 

@@ -101,9 +101,10 @@ CountFileReport read_count_file(const std::filesystem::path& path, CountTarget& 
 // indent; "{}" when empty.
 std::string count_file_text(const CountMap& counts);
 
-// Writes count_file_text into the output and commits it; throws wdl::Error naming the file on
-// failure. The output is opened by the caller, so that a bad path fails before a long scan.
-void write_count_file(const CountMap& counts, util::AtomicFile& output);
+// Writes count_file_text into the output (formatted on up to `threads` threads) and commits it;
+// throws wdl::Error naming the file on failure. The output is opened by the caller, so that a
+// bad path fails before a long scan.
+void write_count_file(const CountMap& counts, util::AtomicFile& output, int threads = 1);
 
 // The grouped count file of the counts (version 2): the header line (with the labels, when
 // given: as many groups as they name), then the counts key by key in blocks encoded on up to

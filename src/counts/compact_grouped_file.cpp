@@ -51,49 +51,37 @@ char* room_for(std::string& body, std::size_t used, std::size_t room) {
     return body.data() + used;
 }
 
-// The key's entry when it has up to 64 groups, in one block without carries: the common case,
-// written straight from the cells. False (nothing written) for any other key.
-bool encode_single_block(const GroupedCounts::KeyOrder& order, std::size_t number,
-                         std::size_t bitmap_bytes, std::string& body, std::size_t& used,
-                         std::uint64_t& previous_key, std::uint64_t& block_keys,
-                         std::uint64_t& cells) {
-    std::uint64_t filled = 0;
-    const std::uint8_t* counts = nullptr;
-    if (!order.single_block(number, filled, counts)) return false;
-    if (filled == 0) return true;  // a key whose counts were all taken away
-    const auto n = std::size_t(std::popcount(filled));
-    char* out = room_for(body, used, 20 + 8 + 3 * n);
-    std::uint64_t key = order.key(number);
-    out = put_varint(out, block_keys == 0 ? key : key - previous_key);
-    previous_key = key;
-    ++block_keys;
-    // Gaps between groups below 64 take a byte each.
-    bool bitmap = bitmap_bytes < n;
-    out = put_varint(out, (std::uint64_t(n) << 1) | (bitmap ? 1 : 0));
-    if (bitmap) {
-        for (std::size_t byte = 0; byte < bitmap_bytes; ++byte)
-            *out++ = char((filled >> (8 * byte)) & 0xff);
-    } else {
-        int next = 0;
-        for (std::uint64_t bits = filled; bits != 0; bits &= bits - 1) {
-            int group = std::countr_zero(bits);
-            *out++ = char(group - next);
-            next = group + 1;
-        }
+// Writes a key's entry at out: the key (whole, or as its step from the key before it), the number
+// of its groups, the groups as gaps or as a bitmap where that is shorter, and their counts.
+char* put_entry(char* out, std::uint64_t key_step, std::span<const int> groups,
+                std::span<const std::uint64_t> counts, std::size_t bitmap_bytes) {
+    out = put_varint(out, key_step);
+    std::size_t gap_bytes = 0;
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        auto gap = std::uint64_t(groups[i] - (i == 0 ? 0 : groups[i - 1] + 1));
+        gap_bytes += gap < 0x80 ? 1 : std::size_t(varint_size(gap));  // one byte, nearly always
     }
-    for (std::uint64_t bits = filled; bits != 0; bits &= bits - 1)
-        out = put_varint(out, counts[std::countr_zero(bits)]);
-    used = std::size_t(out - body.data());
-    cells += n;
-    return true;
+    bool bitmap = bitmap_bytes < gap_bytes;
+    out = put_varint(out, (std::uint64_t(groups.size()) << 1) | (bitmap ? 1 : 0));
+    if (bitmap) {
+        std::fill_n(out, bitmap_bytes, '\0');
+        for (int group : groups) out[group / 8] = char(out[group / 8] | (1 << (group % 8)));
+        out += bitmap_bytes;
+    } else {
+        for (std::size_t i = 0; i < groups.size(); ++i)
+            out = put_varint(out, std::uint64_t(groups[i] - (i == 0 ? 0 : groups[i - 1] + 1)));
+    }
+    for (std::uint64_t count : counts) out = put_varint(out, count);
+    return out;
 }
 
 // The counts of the keys numbered [first, last) of the order: one block, header and body.
 // Returns the block's bytes and adds its keys and cells to the totals.
 std::string encode_block(const GroupedCounts::KeyOrder& order, std::size_t first, std::size_t last,
                          int groups, std::uint64_t& keys, std::uint64_t& cells) {
-    std::vector<int> key_groups;
-    std::vector<std::uint64_t> key_counts;
+    // A key's groups and counts: room for every group, filled from the front.
+    std::vector<int> key_groups(static_cast<std::size_t>(groups));
+    std::vector<std::uint64_t> key_counts(static_cast<std::size_t>(groups));
     const std::size_t bitmap_bytes = (std::size_t(groups) + 7) / 8;
     // Bytes are written through a pointer into room made beforehand: appending a byte at a time
     // would cost as much as the rest of the encoding.
@@ -104,40 +92,31 @@ std::string encode_block(const GroupedCounts::KeyOrder& order, std::size_t first
     constexpr std::size_t kAhead = 8;
     for (std::size_t number = first; number < last; ++number) {
         if (number + kAhead < last) order.prefetch(number + kAhead);
-        if (groups <= 64 && encode_single_block(order, number, bitmap_bytes, body, used,
-                                                previous_key, block_keys, cells))
-            continue;
-        key_groups.clear();
-        key_counts.clear();
-        order.for_each_of_key(number, [&](int group, std::uint64_t count) {
-            key_groups.push_back(group);
-            key_counts.push_back(count);
-        });
-        if (key_groups.empty()) continue;
-        char* out = room_for(body, used, 20 + bitmap_bytes + 20 * key_groups.size());
+        std::size_t n = 0;
+        std::uint64_t filled = 0;
+        const std::uint8_t* key_cells = nullptr;
+        if (order.single_block(number, filled, key_cells)) {
+            // Nearly every key: its counts straight from its block's cells.
+            for (; filled != 0; filled &= filled - 1, ++n) {
+                key_groups[n] = std::countr_zero(filled);
+                key_counts[n] = key_cells[key_groups[n]];
+            }
+        } else {
+            order.for_each_of_key(number, [&](int group, std::uint64_t count) {
+                key_groups[n] = group;
+                key_counts[n++] = count;
+            });
+        }
+        if (n == 0) continue;  // a key whose counts were all taken away
+        char* out = room_for(body, used, 20 + bitmap_bytes + 20 * n);
         std::uint64_t key = order.key(number);
-        out = put_varint(out, block_keys == 0 ? key : key - previous_key);
+        out = put_entry(out, block_keys == 0 ? key : key - previous_key,
+                        std::span(key_groups.data(), n), std::span(key_counts.data(), n),
+                        bitmap_bytes);
         previous_key = key;
         ++block_keys;
-        // The groups as gaps (each after the one before), or as a bitmap where that is shorter.
-        std::size_t gap_bytes = 0;
-        for (std::size_t i = 0; i < key_groups.size(); ++i)
-            gap_bytes += std::size_t(
-                varint_size(std::uint64_t(key_groups[i] - (i == 0 ? 0 : key_groups[i - 1] + 1))));
-        bool bitmap = bitmap_bytes < gap_bytes;
-        out = put_varint(out, (std::uint64_t(key_groups.size()) << 1) | (bitmap ? 1 : 0));
-        if (bitmap) {
-            std::fill_n(out, bitmap_bytes, '\0');
-            for (int group : key_groups) out[group / 8] = char(out[group / 8] | (1 << (group % 8)));
-            out += bitmap_bytes;
-        } else {
-            for (std::size_t i = 0; i < key_groups.size(); ++i)
-                out = put_varint(
-                    out, std::uint64_t(key_groups[i] - (i == 0 ? 0 : key_groups[i - 1] + 1)));
-        }
-        for (std::uint64_t count : key_counts) out = put_varint(out, count);
         used = std::size_t(out - body.data());
-        cells += key_counts.size();
+        cells += n;
     }
     body.resize(used);
     keys += block_keys;

@@ -61,12 +61,7 @@ void CountGrid::add_at(const GridCell& at, Outcome result, std::int64_t count) {
 }
 
 void CountGrid::add_to_group(int group, const PositionKey& key, std::int64_t count) {
-    auto cell = cell_of(key);
-    if (!cell) return;
-    add_at(*cell, key.result, count);
-    if (!keep_groups_) return;
-    if (std::size_t(group) >= group_counts_.size()) group_counts_.resize(std::size_t(group) + 1);
-    group_counts_[std::size_t(group)].push_back({counts::pack_key(key), count, cell_index(*cell)});
+    add_to_groups(key, std::span(&group, 1), std::span(&count, 1));
 }
 
 // The key's cell is found once for all its groups: a grouped file of games lists a key in a

@@ -113,12 +113,11 @@ class GroupedCounts {
         return carries_.count_of(block_key(packed_key, group)).value_or(0);
     }
     bool has_carries(std::uint64_t block) const {
-        return block / 64 < carried_blocks_.size() &&
-               (carried_blocks_[block / 64] >> block % 64) & 1;
+        return block < carried_blocks_.size() && carried_blocks_[block];
     }
     void mark_carries(std::uint64_t block) {
-        if (block / 64 >= carried_blocks_.size()) carried_blocks_.resize(block / 64 + 1);
-        carried_blocks_[block / 64] |= std::uint64_t{1} << block % 64;
+        if (block >= carried_blocks_.size()) carried_blocks_.resize(block + 1);
+        carried_blocks_[block] = true;
     }
     // The cells of the block that are not zero, as bits.
     std::uint64_t filled_cells(std::uint64_t block_key, const Cell* cells) const {
@@ -161,10 +160,10 @@ class GroupedCounts {
     }
 
     Grouping grouping_;
-    CountMap blocks_;                            // block_key(key, group / 64) -> block number
-    std::vector<Chunk> chunks_;                  // the blocks' cells
-    CountMap carries_;                           // block_key(key, group) -> multiples of 2^8
-    std::vector<std::uint64_t> carried_blocks_;  // a bit for each block with carries
+    CountMap blocks_;                   // block_key(key, group / 64) -> block number
+    std::vector<Chunk> chunks_;         // the blocks' cells
+    CountMap carries_;                  // block_key(key, group) -> multiples of 2^8
+    std::vector<bool> carried_blocks_;  // by block number: whether it has carries
     // The game being added: its group, and the cells of all its keys but the last few.
     int game_group_ = 0;
     std::vector<std::size_t> game_cells_;

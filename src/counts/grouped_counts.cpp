@@ -1,9 +1,11 @@
 #include "wdl/counts/grouped_counts.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
+#include "wdl/util/parallel_for.hpp"
 #include "wdl/util/radix_sort.hpp"
 
 namespace wdl::counts {
@@ -57,33 +59,49 @@ void GroupedCounts::commit_game(std::span<const std::uint64_t> game_keys) {
     game_cells_.clear();
 }
 
-void GroupedCounts::merge(const GroupedCounts& other) {
+void GroupedCounts::merge(const GroupedCounts& other, int threads) {
     if (other.grouping_ != grouping_)
         throw std::invalid_argument("grouped counts: merging counts of another grouping");
-    // The merge is serial time at the end of a scan with threads: its loads from memory (a
-    // hash slot and a block of cells a key, both at random) are hinted some blocks ahead, and
-    // a block's cells are added at once.
+    // The merge is serial time at the end of a scan with threads, and the threads of a scan see
+    // nearly the same keys: adding to a block that exists touches only that block's cells, so
+    // their blocks are added a piece per thread. A new block (an insert into the table) or a
+    // cell that carries (the side map) waits for the serial pass after. Loads from memory (a
+    // hash slot and a block of cells a key, both at random) are hinted some blocks ahead.
     blocks_.reserve_like(other.blocks_);
     struct Theirs {
         std::uint64_t block_key, block;
     };
-    std::vector<Theirs> theirs;
-    theirs.reserve(other.blocks_.distinct_keys());
-    other.blocks_.for_each([&](std::uint64_t key, std::uint64_t block) {
-        theirs.push_back({key, block});
-    });
-    constexpr std::size_t kAhead = 8;
-    std::vector<std::size_t> own(theirs.size());
-    for (std::size_t i = 0; i < theirs.size(); ++i) {
-        if (i + kAhead < theirs.size()) blocks_.prefetch(theirs[i + kAhead].block_key);
-        own[i] = cell_index(key_of(theirs[i].block_key), first_group_of(theirs[i].block_key));
-    }
-    for (std::size_t i = 0; i < theirs.size(); ++i) {
-        if (i + kAhead < theirs.size()) {
-            __builtin_prefetch(&cell(own[i + kAhead]), 1);
-            __builtin_prefetch(other.block_cells(theirs[i + kAhead].block));
+    constexpr std::size_t kAhead = 8, kPieceSlots = std::size_t{1} << 15;
+    constexpr std::uint64_t kNew = ~std::uint64_t{0};
+    const std::size_t pieces = (other.blocks_.capacity() + kPieceSlots - 1) / kPieceSlots;
+    std::vector<std::vector<Theirs>> left_over(pieces);
+    util::parallel_for(pieces, threads, [&](std::size_t, std::size_t piece) {
+        std::vector<Theirs> theirs;
+        other.blocks_.for_each_in_part(piece, pieces, [&](std::uint64_t key, std::uint64_t block) {
+            theirs.push_back({key, block});
+        });
+        std::vector<std::uint64_t> own(theirs.size());
+        for (std::size_t i = 0; i < theirs.size(); ++i) {
+            if (i + kAhead < theirs.size()) blocks_.prefetch(theirs[i + kAhead].block_key);
+            own[i] = blocks_.count_of(theirs[i].block_key).value_or(kNew);
         }
-        add_block(own[i], theirs[i].block_key, other.block_cells(theirs[i].block));
+        for (std::size_t i = 0; i < theirs.size(); ++i) {
+            if (i + kAhead < theirs.size()) {
+                if (own[i + kAhead] != kNew) __builtin_prefetch(block_cells(own[i + kAhead]), 1);
+                __builtin_prefetch(other.block_cells(theirs[i + kAhead].block));
+            }
+            if (own[i] == kNew ||
+                !add_cells(block_cells(own[i]), other.block_cells(theirs[i].block),
+                           width_of(theirs[i].block_key)))
+                left_over[piece].push_back(theirs[i]);
+        }
+    });
+    for (const auto& piece : left_over) {
+        for (const Theirs& block : piece) {
+            std::size_t index =
+                cell_index(key_of(block.block_key), first_group_of(block.block_key));
+            add_block(index, block.block_key, other.block_cells(block.block));
+        }
     }
     other.carries_.for_each([&](std::uint64_t key, std::uint64_t carry) {
         int group = int(key >> 48);  // a carry's number is its group
@@ -92,16 +110,17 @@ void GroupedCounts::merge(const GroupedCounts& other) {
     });
 }
 
-void GroupedCounts::add_block(std::size_t index, std::uint64_t block_key, const Cell* theirs) {
-    Cell* mine = &cell(index);
-    const int width = width_of(block_key);
+bool GroupedCounts::add_cells(Cell* mine, const Cell* theirs, int width) {
     bool carry = false;
     for (int g = 0; g < width; ++g) carry |= unsigned(mine[g]) + theirs[g] >= kCellLimit;
-    if (!carry) {
-        for (int g = 0; g < width; ++g) mine[g] = Cell(mine[g] + theirs[g]);
-        return;
-    }
-    for (int g = 0; g < width; ++g) {
+    if (carry) return false;
+    for (int g = 0; g < width; ++g) mine[g] = Cell(mine[g] + theirs[g]);
+    return true;
+}
+
+void GroupedCounts::add_block(std::size_t index, std::uint64_t block_key, const Cell* theirs) {
+    if (add_cells(&cell(index), theirs, width_of(block_key))) return;
+    for (int g = 0; g < width_of(block_key); ++g) {
         if (theirs[g] != 0)
             add_to_cell(index + std::size_t(g), key_of(block_key), first_group_of(block_key) + g,
                         theirs[g]);
@@ -138,11 +157,14 @@ CountMap GroupedCounts::plain_counts() const {
 std::size_t GroupedCounts::distinct_keys() const {
     // With one block per key, a key has a count when its block has a cell or a carry.
     if (grouping_.groups > int(kBlockCells)) return plain_counts().distinct_keys();
+    // Cells beyond the groups stay zero, so a block is empty when its eight words are.
     std::size_t keys = 0;
     for (std::uint64_t block = 0; block < blocks_.distinct_keys(); ++block) {
-        const Cell* cells = block_cells(block);
-        keys += has_carries(block) ||
-                std::any_of(cells, cells + grouping_.groups, [](Cell cell) { return cell != 0; });
+        std::uint64_t words[kBlockCells / 8];
+        std::memcpy(words, block_cells(block), sizeof words);
+        std::uint64_t any = 0;
+        for (std::uint64_t word : words) any |= word;
+        keys += any != 0 || has_carries(block);
     }
     return keys;
 }
@@ -157,11 +179,11 @@ PositionCounts::PositionCounts(const std::optional<Grouping>& grouping) {
     if (grouping) grouped.emplace(*grouping);
 }
 
-void PositionCounts::merge(const PositionCounts& other) {
+void PositionCounts::merge(const PositionCounts& other, int threads) {
     if (grouped.has_value() != other.grouped.has_value())
         throw std::invalid_argument("position counts: merging plain and grouped counts");
     if (grouped) {
-        grouped->merge(*other.grouped);
+        grouped->merge(*other.grouped, threads);
     } else {
         plain.merge(other.plain);
     }

@@ -47,7 +47,7 @@ ScanResult scan_files(const std::vector<std::filesystem::path>& files, const Sca
     result.files = games::read_in_chunks(files, consumers, settings.reading, progress);
     result.counts = std::move(workers[0]->counts());
     for (std::size_t i = 0; i < workers.size(); ++i) {
-        if (i > 0) result.counts.merge(workers[i]->counts());
+        if (i > 0) result.counts.merge(workers[i]->counts(), settings.threads);
         result.tally.add(workers[i]->tally());
     }
     return result;

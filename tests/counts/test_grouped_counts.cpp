@@ -145,6 +145,29 @@ TEST_CASE("merging adds blocks of small counts at once, and their carries one by
     }
 }
 
+TEST_CASE("a merge on threads adds the same counts as on one", "[counts][grouped][threads]") {
+    // Tables large enough to be merged in many pieces; most keys in both, some in one only, and
+    // sums that carry: the cases the threads hand on to the serial pass.
+    for (int groups : {64, 100}) {
+        Example a(groups), b(groups);
+        for (std::uint64_t key = 0; key < 60000; ++key) {
+            const int group = int((key * 13) % std::uint64_t(groups));
+            if (key % 10 != 0) a.add(key, group, 1 + key % 200);
+            if (key % 10 != 1) b.add(key, (group + 1) % groups, 1 + key % 3);
+            if (key % 97 == 0) b.add(key, group, 250);  // carries when added to a's count
+        }
+        Cells expected = a.expected;
+        for (const auto& [cell, count] : b.expected) expected[cell] += count;
+        for (int threads : {1, 2, 3}) {
+            GroupedCounts merged(Grouping{GroupBy::Game, groups});
+            merged.merge(a.counts);
+            merged.merge(b.counts, threads);
+            CHECK(cells_of(merged) == expected);
+            CHECK(merged.distinct_keys() == 60000);
+        }
+    }
+}
+
 TEST_CASE("keys in key order list their counts by group", "[counts][grouped]") {
     for (int groups : {64, 150}) {
         INFO(groups << " groups");

@@ -39,9 +39,17 @@ class CountMap {
     // Visits every (packed key, count) pair in unspecified order.
     template <typename Function>
     void for_each(Function&& function) const {
-        for (const auto& slot : slots_)
-            if (slot.key != kEmpty) function(slot.key, slot.count);
+        for_each_in_part(0, 1, function);
     }
+    // Visits the pairs of one of `parts` parts of the table, which together are every pair:
+    // parts visited on threads at once.
+    template <typename Function>
+    void for_each_in_part(std::size_t part, std::size_t parts, Function&& function) const {
+        const std::size_t end = slots_.size() * (part + 1) / parts;
+        for (std::size_t i = slots_.size() * part / parts; i < end; ++i)
+            if (slots_[i].key != kEmpty) function(slots_[i].key, slots_[i].count);
+    }
+    std::size_t capacity() const { return slots_.size(); }
 
   private:
     static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};

@@ -43,8 +43,9 @@ class GroupedCounts {
             find_game_cell(game_keys[game_cells_.size()]);
     }
     void commit_game(std::span<const std::uint64_t> game_keys);
-    // Adds counts of the same grouping; throws std::invalid_argument for another grouping.
-    void merge(const GroupedCounts& other);
+    // Adds counts of the same grouping, on up to `threads` threads; throws
+    // std::invalid_argument for another grouping.
+    void merge(const GroupedCounts& other, int threads = 1);
     // Makes room for at least the other's blocks: do this before adding the counts of another
     // table in its for_each order (keys in the order of their hash would pile up in long runs of
     // probes in a smaller table).
@@ -97,12 +98,15 @@ class GroupedCounts {
         std::size_t index = std::size_t(block) << kBlockBits;
         return &chunks_[index >> kChunkBits][index & ((std::size_t{1} << kChunkBits) - 1)];
     }
+    Cell* block_cells(std::uint64_t block) { return &cell(std::size_t(block) << kBlockBits); }
     // The groups of a block that exist: 64, or fewer in the last block.
     int width_of(std::uint64_t block_key) const {
         return std::min(int(kBlockCells), grouping_.groups - first_group_of(block_key));
     }
     std::size_t cell_index(std::uint64_t packed_key, int group);
     void add_to_cell(std::size_t index, std::uint64_t packed_key, int group, std::uint64_t count);
+    // Adds a block's cells to another's unless a cell would carry (then adds none).
+    static bool add_cells(Cell* mine, const Cell* theirs, int width);
     // Adds the cells of another table's block of the same key and groups to the block at index.
     void add_block(std::size_t index, std::uint64_t block_key, const Cell* theirs);
     void find_game_cell(std::uint64_t packed_key) {
@@ -231,7 +235,8 @@ struct PositionCounts {
             plain.add(packed_key, count);
         }
     }
-    void merge(const PositionCounts& other);
+    // Grouped counts are merged on up to `threads` threads.
+    void merge(const PositionCounts& other, int threads = 1);
     // Distinct keys, their groups left aside.
     std::size_t distinct_keys() const;
     std::uint64_t total_count() const;

@@ -49,14 +49,21 @@ void GroupedCounts::begin_game(int group) {
         throw std::invalid_argument("grouped counts: group " + std::to_string(group) +
                                     " is beyond the groups");
     game_group_ = group;
-    game_cells_.clear();
 }
 
 void GroupedCounts::commit_game(std::span<const std::uint64_t> game_keys) {
-    while (game_cells_.size() < game_keys.size()) find_game_cell(game_keys[game_cells_.size()]);
-    for (std::size_t i = 0; i < game_keys.size(); ++i)
-        add_to_cell(game_cells_[i], game_keys[i], game_group_, 1);
     game_cells_.clear();
+    for (std::uint64_t key : game_keys) {
+        game_cells_.push_back(&cell(cell_index(key, game_group_)));
+        __builtin_prefetch(game_cells_.back(), 1);
+    }
+    for (std::size_t i = 0; i < game_keys.size(); ++i) {
+        if (*game_cells_[i] < kCellLimit - 1) {
+            ++*game_cells_[i];
+        } else {  // a carry, one add in 256 at most: the cell's number is looked up again
+            add_to_cell(cell_index(game_keys[i], game_group_), game_keys[i], game_group_, 1);
+        }
+    }
 }
 
 void GroupedCounts::merge(const GroupedCounts& other, int threads) {

@@ -32,15 +32,13 @@ class GroupedCounts {
     // One count for each key of a game, all in the game's group: begin_game, then
     // add_to_game(the game's keys so far) after each position, and commit_game(all its keys)
     // once the whole game is read (a game never committed adds nothing). The keys stay in the
-    // caller's list. A key's cell is looked up kLookAhead keys later, by which time the hint
-    // to load its hash slot has taken effect (a position takes about as long as a load from
-    // memory), and its cell is hinted in turn: at the commit hardly a load waits for memory.
+    // caller's list. add_to_game hints the cache to load the new key's hash slot (reading a
+    // position takes about as long as a load from memory); the commit finds every key's cell,
+    // hinting it in turn, before it adds to the first: hardly a load waits for memory.
     // Throws std::invalid_argument for a group outside the groups.
     void begin_game(int group);
     void add_to_game(std::span<const std::uint64_t> game_keys) {
         blocks_.prefetch(block_key(game_keys.back(), game_group_ >> kBlockBits));
-        if (game_keys.size() > game_cells_.size() + kLookAhead)
-            find_game_cell(game_keys[game_cells_.size()]);
     }
     void commit_game(std::span<const std::uint64_t> game_keys);
     // Adds counts of the same grouping, on up to `threads` threads; throws
@@ -76,7 +74,6 @@ class GroupedCounts {
     static constexpr std::size_t kBlockCells = std::size_t{1} << kBlockBits;
     static constexpr int kChunkBits = 21;  // cells of a chunk: 2 MiB, a huge page
     static constexpr std::uint64_t kCellLimit = std::uint64_t{1} << 8;
-    static constexpr std::size_t kLookAhead = 8;
     using Chunk = std::vector<Cell, util::HugePageAllocator<Cell>>;
 
     // Blocks and carries are hashed by the packed key with a number in its unused top bits.
@@ -109,10 +106,6 @@ class GroupedCounts {
     static bool add_cells(Cell* mine, const Cell* theirs, int width);
     // Adds the cells of another table's block of the same key and groups to the block at index.
     void add_block(std::size_t index, std::uint64_t block_key, const Cell* theirs);
-    void find_game_cell(std::uint64_t packed_key) {
-        game_cells_.push_back(cell_index(packed_key, game_group_));
-        __builtin_prefetch(&cell(game_cells_.back()), 1);
-    }
     std::uint64_t carried(std::uint64_t packed_key, int group) const {
         return carries_.count_of(block_key(packed_key, group)).value_or(0);
     }
@@ -168,9 +161,9 @@ class GroupedCounts {
     std::vector<Chunk> chunks_;         // the blocks' cells
     CountMap carries_;                  // block_key(key, group) -> multiples of 2^8
     std::vector<bool> carried_blocks_;  // by block number: whether it has carries
-    // The game being added: its group, and the cells of all its keys but the last few.
+    // The game being added: its group, and at its commit the cells of its keys.
     int game_group_ = 0;
-    std::vector<std::size_t> game_cells_;
+    std::vector<Cell*> game_cells_;
 };
 
 class GroupedCounts::KeyOrder {

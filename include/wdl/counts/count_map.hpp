@@ -49,6 +49,7 @@ class CountMap {
         for (std::size_t i = slots_.size() * part / parts; i < end; ++i)
             if (slots_[i].key != kEmpty) function(slots_[i].key, slots_[i].count);
     }
+    // Slots, filled or empty: what for_each_in_part divides into parts.
     std::size_t capacity() const { return slots_.size(); }
 
   private:

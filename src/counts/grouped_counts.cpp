@@ -88,6 +88,7 @@ void GroupedCounts::merge(const GroupedCounts& other, int threads) {
             theirs.push_back({key, block});
         });
         std::vector<std::uint64_t> own(theirs.size());
+        std::vector<Theirs> left;  // not left_over[piece]: its neighbours are other threads'
         for (std::size_t i = 0; i < theirs.size(); ++i) {
             if (i + kAhead < theirs.size()) blocks_.prefetch(theirs[i + kAhead].block_key);
             own[i] = blocks_.count_of(theirs[i].block_key).value_or(kNew);
@@ -100,8 +101,9 @@ void GroupedCounts::merge(const GroupedCounts& other, int threads) {
             if (own[i] == kNew ||
                 !add_cells(block_cells(own[i]), other.block_cells(theirs[i].block),
                            width_of(theirs[i].block_key)))
-                left_over[piece].push_back(theirs[i]);
+                left.push_back(theirs[i]);
         }
+        left_over[piece] = std::move(left);
     });
     for (const auto& piece : left_over) {
         for (const Theirs& block : piece) {

@@ -58,11 +58,11 @@ namespace {
 // after a number (',' or ')') sorts before every digit, so a shorter number sorts before the
 // longer ones it begins ("12, " < "123, "), exactly as 0 before 1..10 here.
 std::uint64_t digit_order(unsigned value, int digits) {
-    char text[8] = {};
-    int length = int(std::to_chars(text, text + sizeof text, value).ptr - text);
-    std::uint64_t order = 0;
-    for (int i = 0; i < digits; ++i)
-        order = order * 11 + (i < length ? unsigned(text[i] - '0') + 1 : 0);
+    int length = 1;
+    for (unsigned bound = 10; length < digits && value >= bound; bound *= 10) ++length;
+    std::uint64_t order = 0, place = 1;
+    for (int i = 0; i < length; ++i, value /= 10, place *= 11) order += (value % 10 + 1) * place;
+    for (int i = length; i < digits; ++i) order *= 11;
     return order;
 }
 

@@ -23,16 +23,27 @@ struct Entry {
     std::uint64_t count;
 };
 
+// Below this many keys a map is listed and sorted on one thread: merging sorted parts would
+// cost more than the threads save.
+constexpr std::size_t kKeysToSplit = std::size_t{1} << 16;
+
 // The counts of a plain map, sorted by key as spelled, without spelling them: formatting and
-// comparing millions of strings would cost seconds.
-std::vector<Entry> sorted_entries(const CountMap& counts) {
-    std::vector<Entry> entries;
-    entries.reserve(counts.distinct_keys());
-    counts.for_each([&](std::uint64_t key, std::uint64_t count) {
-        entries.push_back({spelling_order(unpack_key(key)), key, count});
-    });
-    util::radix_sort(entries, [](const Entry& entry) { return entry.order; });
-    return entries;
+// comparing millions of strings would cost seconds. Listed and sorted in parts on the threads,
+// as the scan with threads waits for it.
+util::FillableVector<Entry> sorted_entries(const CountMap& counts, int threads) {
+    const std::size_t parts =
+        counts.distinct_keys() >= kKeysToSplit ? std::size_t(std::max(threads, 1)) : 1;
+    auto list_part = [&](std::size_t part) {
+        util::FillableVector<Entry> entries;
+        // Hash parts hold about equal shares of the keys.
+        entries.reserve(counts.distinct_keys() / parts + counts.distinct_keys() / 8 / parts + 16);
+        counts.for_each_in_part(part, parts, [&](std::uint64_t key, std::uint64_t count) {
+            entries.push_back({spelling_order(unpack_key(key)), key, count});
+        });
+        return entries;
+    };
+    return util::sort_listed_in_parts<Entry>(parts, threads, list_part,
+                                             [](const Entry& entry) { return entry.order; });
 }
 
 // One count object: "{}" when empty, else one "key": count line per entry, two-space indent.
@@ -69,12 +80,12 @@ std::vector<std::string> count_object(std::span<const Entry> entries, int thread
 
 std::string count_file_text(const CountMap& counts) {
     std::string text;
-    for (const std::string& piece : count_object(sorted_entries(counts), 1)) text += piece;
+    for (const std::string& piece : count_object(sorted_entries(counts, 1), 1)) text += piece;
     return text;
 }
 
 void write_count_file(const CountMap& counts, util::AtomicFile& output, int threads) {
-    for (const std::string& piece : count_object(sorted_entries(counts), threads))
+    for (const std::string& piece : count_object(sorted_entries(counts, threads), threads))
         output.write(piece);
     output.commit();
 }

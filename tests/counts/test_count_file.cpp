@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
@@ -314,6 +315,37 @@ TEST_CASE("written count files read back to the same counts", "[counts][file]") 
     CHECK(wdl::testing::read_text_file(path) == wdl::counts::count_file_text(counts));
     fs::remove(threaded);
     CHECK(wdl::counts::count_file_text(wdl::counts::CountMap()) == "{}");
+}
+
+TEST_CASE("a count file large enough to be sorted in parts on threads is the same file",
+          "[counts][file]") {
+    // More keys than a map needs to be listed and sorted in parts: the parts merge into the
+    // order of the keys as spelled, the same bytes as on one thread.
+    wdl::counts::CountMap counts;
+    for (int i = 0; i < 90000; ++i) {
+        PositionKey key{wdl::counts::Outcome(i % 3), 1 + i % 409, i % 79, 7 * (i % 1009) - 3000};
+        counts.add(wdl::counts::pack_key(key), std::uint64_t(1 + i % 5));
+    }
+    REQUIRE(counts.distinct_keys() > 70000);
+    const std::string one_thread = wdl::counts::count_file_text(counts);
+    // One line a key, in the order of the spelled keys.
+    std::vector<std::string> spelled;
+    for (std::size_t quote = one_thread.find("\n  \""); quote != std::string::npos;
+         quote = one_thread.find("\n  \"", quote + 1)) {
+        spelled.push_back(
+            one_thread.substr(quote + 4, one_thread.find('"', quote + 4) - quote - 4));
+    }
+    CHECK(spelled.size() == counts.distinct_keys());
+    CHECK(std::ranges::adjacent_find(spelled, std::greater_equal<>()) == spelled.end());
+    for (int threads : {2, 3}) {
+        auto path = wdl::testing::scratch_directory() / "wdl_test_count_file_parts.json";
+        {
+            wdl::util::AtomicFile output(path);
+            wdl::counts::write_count_file(counts, output, threads);
+        }
+        CHECK(wdl::testing::read_text_file(path) == one_thread);
+        fs::remove(path);
+    }
 }
 
 namespace {

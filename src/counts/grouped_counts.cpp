@@ -194,7 +194,7 @@ void PositionCounts::merge(const PositionCounts& other, int threads) {
     if (grouped) {
         grouped->merge(*other.grouped, threads);
     } else {
-        plain.merge(other.plain);
+        plain.merge(other.plain, threads);
     }
 }
 

@@ -22,3 +22,26 @@ TEST_CASE("emplace keeps a key's count and sets a new key's", "[counts][map]") {
     for (std::uint64_t key = 0; key < 10000; ++key) CHECK(numbers.emplace(key * 31, 7) == key);
     CHECK(numbers.distinct_keys() == 10000);
 }
+
+TEST_CASE("a merge on threads adds the same counts as one on one thread", "[counts][map]") {
+    // The maps share some keys; each also has keys of its own, which the merge on threads
+    // inserts after its parallel pass, and the smaller map grows to the other's size first.
+    CountMap theirs;
+    for (std::uint64_t key = 0; key < 30000; ++key) theirs.add(key * 7919, key % 9 + 1);
+    for (int threads : {1, 2, 3}) {
+        CountMap mine;
+        for (std::uint64_t key = 15000; key < 20000; ++key) mine.add(key * 7919, 100);
+        for (std::uint64_t key = 0; key < 3000; ++key) mine.add(key * 7919 + 1, 1);
+        mine.merge(theirs, threads);
+        INFO(threads << " threads");
+        CHECK(mine.distinct_keys() == 33000);
+        CHECK(mine.total_count() == theirs.total_count() + 5000 * 100 + 3000);
+        bool all_match = true;
+        for (std::uint64_t key = 0; key < 30000; ++key) {
+            std::uint64_t expected = key % 9 + 1 + (key >= 15000 && key < 20000 ? 100 : 0);
+            all_match = all_match && mine.count_of(key * 7919) == expected;
+        }
+        CHECK(all_match);
+        CHECK(mine.count_of(2999 * 7919 + 1) == 1);
+    }
+}

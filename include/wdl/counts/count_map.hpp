@@ -29,7 +29,10 @@ class CountMap {
     // come in the order of their hash, which a smaller table would pile into long runs of
     // probes: do this before adding another map's keys (merge does).
     void reserve_like(const CountMap& other);
-    void merge(const CountMap& other);
+    // Adds every count of the other map. On threads, each takes a part of the other's slots
+    // and adds to the keys this map has (every key has one slot, so no two threads write the
+    // same count); keys new to this map are inserted after, on one thread.
+    void merge(const CountMap& other, int threads = 1);
 
     // The count of a key; none for a key never added.
     std::optional<std::uint64_t> count_of(std::uint64_t packed_key) const;
@@ -61,6 +64,8 @@ class CountMap {
     };
 
     void grow();
+    // The index of the slot holding the key; none for a key never added.
+    std::optional<std::size_t> slot_of(std::uint64_t packed_key) const;
     std::size_t slot_index(std::uint64_t key) const {
         // Fibonacci hashing spreads the structured packed keys over the table.
         return std::size_t((key * 0x9E3779B97F4A7C15ull) >> shift_);

@@ -23,6 +23,11 @@ struct Entry {
     std::uint64_t count;
 };
 
+struct OrderOf {
+    std::uint64_t operator()(const Entry& entry) const { return entry.order; }
+};
+using SortedEntries = util::SortedRuns<Entry, OrderOf>;
+
 // Below this many keys a map is listed and sorted on one thread: merging sorted parts would
 // cost more than the threads save.
 constexpr std::size_t kKeysToSplit = std::size_t{1} << 16;
@@ -30,47 +35,44 @@ constexpr std::size_t kKeysToSplit = std::size_t{1} << 16;
 // The counts of a plain map, sorted by key as spelled, without spelling them: formatting and
 // comparing millions of strings would cost seconds. Listed and sorted in parts on the threads,
 // as the scan with threads waits for it.
-util::FillableVector<Entry> sorted_entries(const CountMap& counts, int threads) {
+SortedEntries sorted_entries(const CountMap& counts, int threads) {
     const std::size_t parts =
         counts.distinct_keys() >= kKeysToSplit ? std::size_t(std::max(threads, 1)) : 1;
     auto list_part = [&](std::size_t part) {
         util::FillableVector<Entry> entries;
         // Hash parts hold about equal shares of the keys.
-        entries.reserve(counts.distinct_keys() / parts + counts.distinct_keys() / 8 / parts + 16);
+        entries.reserve(counts.distinct_keys() * 9 / 8 / parts + 16);
         counts.for_each_in_part(part, parts, [&](std::uint64_t key, std::uint64_t count) {
             entries.push_back({spelling_order(unpack_key(key)), key, count});
         });
         return entries;
     };
-    return util::sort_listed_in_parts<Entry>(parts, threads, list_part,
-                                             [](const Entry& entry) { return entry.order; });
+    return SortedEntries(parts, threads, list_part, OrderOf{});
 }
 
 // One count object: "{}" when empty, else one "key": count line per entry, two-space indent.
-// Returned in up to `threads` pieces, formatted at once: joined, they are the object. (Writing
-// the file is time a scan with threads spends on one.)
-std::vector<std::string> count_object(std::span<const Entry> entries, int threads) {
-    if (entries.empty()) return {"{}"};
-    const std::size_t piece_count =
-        std::clamp<std::size_t>(std::size_t(std::max(threads, 1)), 1, entries.size());
-    std::vector<std::string> pieces(piece_count);
-    util::parallel_for(piece_count, int(piece_count), [&](std::size_t, std::size_t piece) {
-        const std::size_t first = entries.size() * piece / piece_count;
-        const std::size_t last = entries.size() * (piece + 1) / piece_count;
+// Returned in up to `threads` pieces, formatted at once, each merging its part of the sorted
+// runs as it goes: joined, they are the object. (Writing the file is time a scan with threads
+// spends on one.)
+std::vector<std::string> count_object(SortedEntries entries, int threads) {
+    if (entries.size() == 0) return {"{}"};
+    entries.cut(std::size_t(std::max(threads, 1)));
+    std::vector<std::string> pieces(entries.pieces());
+    util::parallel_for(pieces.size(), int(pieces.size()), [&](std::size_t, std::size_t piece) {
+        std::size_t number = entries.piece_begin(piece);
         // Built apart and moved in at the end: the pieces' string objects share a cache line,
         // and appending to them in place from two threads made both threads slower than one.
         std::string json;
-        json.reserve((last - first) * 32 + 2);
+        json.reserve((entries.piece_begin(piece + 1) - number) * 32 + 2);
         if (piece == 0) json = "{\n";
-        char number[24];
-        for (std::size_t i = first; i < last; ++i) {
+        char digits[24];
+        entries.for_each_in_piece(piece, [&](const Entry& entry) {
             json += "  \"";
-            append_key(json, unpack_key(entries[i].key));
+            append_key(json, unpack_key(entry.key));
             json += "\": ";
-            json.append(number,
-                        std::to_chars(number, number + sizeof number, entries[i].count).ptr);
-            json += i + 1 < entries.size() ? ",\n" : "\n}";
-        }
+            json.append(digits, std::to_chars(digits, digits + sizeof digits, entry.count).ptr);
+            json += ++number < entries.size() ? ",\n" : "\n}";
+        });
         pieces[piece] = std::move(json);
     });
     return pieces;

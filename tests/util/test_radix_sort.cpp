@@ -52,48 +52,58 @@ TEST_CASE("radix sort orders by key and keeps the order of equal keys", "[util][
           std::vector<Item>{{0, 1}, {std::uint64_t{1} << 63, 0}, {std::uint64_t{3} << 62, 2}});
 }
 
-TEST_CASE("sorted runs merge on threads into the order of a stable sort", "[util][sort]") {
-    for (int threads : {1, 2, 3, 5}) {
-        for (std::size_t run_count : {1, 2, 3, 4}) {
-            std::vector<wdl::util::FillableVector<Item>> runs(run_count);
-            std::vector<Item> all;
-            for (std::size_t r = 0; r < run_count; ++r) {
-                // Runs of unequal lengths, one of them empty, with keys that repeat across runs.
-                std::size_t length = r == 1 ? 0 : 3000 * (r + 1) + 17 * std::size_t(threads);
-                auto items = stably_sorted(random_items(length, 5000, 7 * r + 1));
-                for (Item& item : items) item.origin = std::uint32_t(all.size() + item.origin);
-                runs[r].assign(items.begin(), items.end());
-                all.insert(all.end(), items.begin(), items.end());
-            }
-            INFO(threads << " threads, " << run_count << " runs");
-            auto merged = wdl::util::merge_sorted_runs(runs, threads, key_of);
-            // Equal keys keep the order of their runs, which `all` lists one after another.
-            auto expected = stably_sorted(all);
-            CHECK(std::vector<Item>(merged.begin(), merged.end()) == expected);
-        }
+namespace {
+
+// Reads every piece of the runs in turn, checking that each begins where the pieces before
+// it ended.
+template <typename Runs>
+std::vector<Item> read_in_pieces(const Runs& runs) {
+    std::vector<Item> items;
+    for (std::size_t piece = 0; piece < runs.pieces(); ++piece) {
+        CHECK(runs.piece_begin(piece) == items.size());
+        runs.for_each_in_piece(piece, [&](const Item& item) { items.push_back(item); });
     }
-    std::vector<wdl::util::FillableVector<Item>> empty(3);
-    CHECK(wdl::util::merge_sorted_runs(empty, 2, key_of).empty());
+    CHECK(items.size() == runs.size());
+    return items;
 }
 
-TEST_CASE("items listed in parts come back sorted as one list", "[util][sort]") {
-    auto items = random_items(40000, std::uint64_t{1} << 40, 5);
-    for (std::size_t parts : {1, 2, 3}) {
-        for (int threads : {1, 2, 4}) {
-            INFO(parts << " parts on " << threads << " threads");
-            auto sorted = wdl::util::sort_listed_in_parts<Item>(
+}  // namespace
+
+TEST_CASE("runs sorted in parts read back in pieces as one stably sorted list", "[util][sort]") {
+    for (std::size_t parts : {1, 2, 3, 4}) {
+        // Parts of unequal lengths, one of them empty, with keys that repeat across parts.
+        std::vector<std::vector<Item>> listed(parts);
+        std::vector<Item> all;
+        for (std::size_t part = 0; part < parts; ++part) {
+            std::size_t length = part == 1 ? 0 : 3000 * (part + 1) + 17;
+            listed[part] = random_items(length, 5000, 7 * part + 1);
+            for (Item& item : listed[part]) item.origin = std::uint32_t(all.size() + item.origin);
+            all.insert(all.end(), listed[part].begin(), listed[part].end());
+        }
+        // Equal keys come in the order of their parts, which `all` lists one after another.
+        const auto expected = stably_sorted(all);
+        for (int threads : {1, 2, 3}) {
+            auto runs = wdl::util::sort_in_runs<Item>(
                 parts, threads,
                 [&](std::size_t part) {
-                    wdl::util::FillableVector<Item> listed;
-                    for (std::size_t i = part; i < items.size(); i += parts)
-                        listed.push_back(items[i]);
-                    return listed;
+                    return wdl::util::FillableVector<Item>(listed[part].begin(),
+                                                           listed[part].end());
                 },
                 key_of);
-            std::vector<std::uint64_t> keys, expected;
-            for (const Item& item : sorted) keys.push_back(item.key);
-            for (const Item& item : stably_sorted(items)) expected.push_back(item.key);
-            CHECK(keys == expected);
+            for (std::size_t pieces : {1, 2, 3, 5}) {
+                INFO(parts << " parts on " << threads << " threads, " << pieces << " pieces");
+                runs.cut(pieces);
+                CHECK(runs.pieces() <= pieces);
+                CHECK(read_in_pieces(runs) == expected);
+            }
         }
     }
+}
+
+TEST_CASE("runs of no items read back as no items", "[util][sort]") {
+    auto runs = wdl::util::sort_in_runs<Item>(
+        3, 2, [](std::size_t) { return wdl::util::FillableVector<Item>(); }, key_of);
+    runs.cut(4);
+    CHECK(runs.size() == 0);
+    CHECK(read_in_pieces(runs).empty());
 }

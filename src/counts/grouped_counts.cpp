@@ -99,8 +99,7 @@ void GroupedCounts::merge(const GroupedCounts& other, int threads) {
                 __builtin_prefetch(other.block_cells(theirs[i + kAhead].block));
             }
             if (own[i] == kNew ||
-                !add_cells(block_cells(own[i]), other.block_cells(theirs[i].block),
-                           width_of(theirs[i].block_key)))
+                !add_cells(block_cells(own[i]), other.block_cells(theirs[i].block)))
                 left.push_back(theirs[i]);
         }
         left_over[piece] = std::move(left);
@@ -119,16 +118,18 @@ void GroupedCounts::merge(const GroupedCounts& other, int threads) {
     });
 }
 
-bool GroupedCounts::add_cells(Cell* mine, const Cell* theirs, int width) {
-    bool carry = false;
-    for (int g = 0; g < width; ++g) carry |= unsigned(mine[g]) + theirs[g] >= kCellLimit;
+bool GroupedCounts::add_cells(Cell* mine, const Cell* theirs) {
+    // A fixed length, so that the compiler adds and compares 16 cells at a time: a sum that
+    // carries wraps below the cell it was added to.
+    Cell carry = 0;
+    for (std::size_t g = 0; g < kBlockCells; ++g) carry |= Cell(mine[g] + theirs[g]) < mine[g];
     if (carry) return false;
-    for (int g = 0; g < width; ++g) mine[g] = Cell(mine[g] + theirs[g]);
+    for (std::size_t g = 0; g < kBlockCells; ++g) mine[g] = Cell(mine[g] + theirs[g]);
     return true;
 }
 
 void GroupedCounts::add_block(std::size_t index, std::uint64_t block_key, const Cell* theirs) {
-    if (add_cells(&cell(index), theirs, width_of(block_key))) return;
+    if (add_cells(&cell(index), theirs)) return;
     for (int g = 0; g < width_of(block_key); ++g) {
         if (theirs[g] != 0)
             add_to_cell(index + std::size_t(g), key_of(block_key), first_group_of(block_key) + g,

@@ -102,8 +102,9 @@ class GroupedCounts {
     }
     std::size_t cell_index(std::uint64_t packed_key, int group);
     void add_to_cell(std::size_t index, std::uint64_t packed_key, int group, std::uint64_t count);
-    // Adds a block's cells to another's unless a cell would carry (then adds none).
-    static bool add_cells(Cell* mine, const Cell* theirs, int width);
+    // Adds a block's cells to another's unless a cell would carry (then adds none). Whole
+    // blocks: cells past the groups are zero in both.
+    static bool add_cells(Cell* mine, const Cell* theirs);
     // Adds the cells of another table's block of the same key and groups to the block at index.
     void add_block(std::size_t index, std::uint64_t block_key, const Cell* theirs);
     std::uint64_t carried(std::uint64_t packed_key, int group) const {

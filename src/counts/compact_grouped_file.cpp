@@ -358,7 +358,7 @@ void write(const GroupedCounts& counts, const GroupLabels* labels, int threads,
     const Grouping& grouping = counts.grouping();
     if (labels && labels->group_count() != grouping.groups)
         throw std::invalid_argument("grouped count file: the labels do not name every group");
-    auto order = counts.in_key_order();
+    auto order = counts.in_key_order(threads);
     std::size_t block_count = (order.keys() + kKeysPerBlock - 1) / kKeysPerBlock;
     std::vector<std::string> blocks(block_count);
     std::vector<std::uint64_t> keys(block_count), cells(block_count);

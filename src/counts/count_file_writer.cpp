@@ -28,16 +28,11 @@ struct OrderOf {
 };
 using SortedEntries = util::SortedRuns<Entry, OrderOf>;
 
-// Below this many keys a map is listed and sorted on one thread: merging sorted parts would
-// cost more than the threads save.
-constexpr std::size_t kKeysToSplit = std::size_t{1} << 16;
-
 // The counts of a plain map, sorted by key as spelled, without spelling them: formatting and
 // comparing millions of strings would cost seconds. Listed and sorted in parts on the threads,
 // as the scan with threads waits for it.
 SortedEntries sorted_entries(const CountMap& counts, int threads) {
-    const std::size_t parts =
-        counts.distinct_keys() >= kKeysToSplit ? std::size_t(std::max(threads, 1)) : 1;
+    const std::size_t parts = util::sorting_parts(counts.distinct_keys(), threads);
     auto list_part = [&](std::size_t part) {
         util::FillableVector<Entry> entries;
         // Hash parts hold about equal shares of the keys.

@@ -137,18 +137,25 @@ void GroupedCounts::add_block(std::size_t index, std::uint64_t block_key, const 
     }
 }
 
-GroupedCounts::KeyOrder GroupedCounts::in_key_order() const {
-    KeyOrder order;
-    order.counts_ = this;
-    order.blocks_.reserve(blocks_.distinct_keys());
-    blocks_.for_each([&](std::uint64_t block_key, std::uint64_t block) {
-        order.blocks_.push_back({block_key, block});
-    });
+GroupedCounts::KeyOrder GroupedCounts::in_key_order(int threads) const {
+    const std::size_t parts = util::sorting_parts(blocks_.distinct_keys(), threads);
+    auto list_part = [&](std::size_t part) {
+        util::FillableVector<KeyOrder::Block> listed;
+        listed.reserve(blocks_.distinct_keys() * 9 / 8 / parts + 16);  // hash parts: about equal
+        blocks_.for_each_in_part(part, parts, [&](std::uint64_t block_key, std::uint64_t block) {
+            listed.push_back({block_key, block});
+        });
+        return listed;
+    };
     // A block key holds the number of its groups' block above the key: turned below it, they
     // sort by key and then by group.
-    util::radix_sort(order.blocks_, [](const KeyOrder::Block& entry) {
+    auto key_then_group = [](const KeyOrder::Block& entry) {
         return (key_of(entry.block_key) << 16) | (entry.block_key >> 48);
-    });
+    };
+    KeyOrder order;
+    order.counts_ = this;
+    order.blocks_ = util::sort_in_runs<KeyOrder::Block>(parts, threads, list_part, key_then_group)
+                        .merged(threads);
     for (std::size_t i = 0; i < order.blocks_.size(); ++i) {
         if (i == 0 || key_of(order.blocks_[i].block_key) != key_of(order.blocks_[i - 1].block_key))
             order.key_starts_.push_back(i);

@@ -466,6 +466,25 @@ TEST_CASE("version 2 files read back to the counts written, whatever the threads
     }
 }
 
+TEST_CASE("a grouped file with enough blocks to be sorted in parts is the same on threads",
+          "[counts][file][groups]") {
+    // Over 65536 blocks (a key has one or two): sorted in parts on the threads, merged in order.
+    wdl::counts::GroupedCounts counts(Grouping{wdl::counts::GroupBy::Game, 100});
+    for (int i = 0; i < 70000; ++i) {
+        auto key = wdl::counts::pack_key(
+            {wdl::counts::Outcome(i % 3), 1 + i % 211, i % 79, 3 * (i % 997) - 1500});
+        counts.add(key, i % 100, std::uint64_t(1 + i % 7));
+        counts.add(key, (i * 37 + 64) % 100, 2);  // often a second block of the same key
+    }
+    REQUIRE(counts.distinct_keys() == 70000);
+    auto bytes = wdl::counts::grouped_count_file_bytes(counts);
+    for (int threads : {2, 3})
+        CHECK(wdl::counts::grouped_count_file_bytes(counts, nullptr, threads) == bytes);
+    auto path = write_temp("many_blocks.json", bytes);
+    CHECK(read_grouped(path) == cells_of(counts));
+    fs::remove(path);
+}
+
 TEST_CASE("version 2 files carry their labels", "[counts][file][groups]") {
     wdl::counts::GroupLabels labels;
     labels.groups_per_label = 2;

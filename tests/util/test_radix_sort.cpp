@@ -100,6 +100,28 @@ TEST_CASE("runs sorted in parts read back in pieces as one stably sorted list", 
     }
 }
 
+TEST_CASE("sorted runs merge into one list on threads", "[util][sort]") {
+    auto items = random_items(30000, 20000, 3);
+    for (std::size_t parts : {1, 2, 3}) {
+        for (int threads : {1, 2, 4}) {
+            INFO(parts << " parts on " << threads << " threads");
+            auto merged =
+                wdl::util::sort_in_runs<Item>(
+                    parts, threads,
+                    [&](std::size_t part) {
+                        // Consecutive slices: equal keys keep their order overall.
+                        auto first = items.begin() + std::ptrdiff_t(items.size() * part / parts);
+                        auto last =
+                            items.begin() + std::ptrdiff_t(items.size() * (part + 1) / parts);
+                        return wdl::util::FillableVector<Item>(first, last);
+                    },
+                    key_of)
+                    .merged(threads);
+            CHECK(std::vector<Item>(merged.begin(), merged.end()) == stably_sorted(items));
+        }
+    }
+}
+
 TEST_CASE("runs of no items read back as no items", "[util][sort]") {
     auto runs = wdl::util::sort_in_runs<Item>(
         3, 2, [](std::size_t) { return wdl::util::FillableVector<Item>(); }, key_of);

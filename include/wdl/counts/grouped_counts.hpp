@@ -11,6 +11,7 @@
 
 #include "wdl/counts/count_map.hpp"
 #include "wdl/counts/grouping.hpp"
+#include "wdl/util/default_init_allocator.hpp"
 #include "wdl/util/huge_page_allocator.hpp"
 
 namespace wdl::counts {
@@ -58,8 +59,8 @@ class GroupedCounts {
     }
     class KeyOrder;
     // The keys in ascending order of their packed value, each with its counts in the order of
-    // its groups, as a grouped file lists them.
-    KeyOrder in_key_order() const;
+    // its groups, as a grouped file lists them. Sorted in parts on the threads.
+    KeyOrder in_key_order(int threads = 1) const;
 
     // The counts of each key over all groups: the plain scan's counts.
     CountMap plain_counts() const;
@@ -207,7 +208,7 @@ class GroupedCounts::KeyOrder {
     struct Block {
         std::uint64_t block_key, block;
     };
-    std::vector<Block> blocks_;            // by key, then by first group
+    util::FillableVector<Block> blocks_;   // by key, then by first group
     std::vector<std::size_t> key_starts_;  // each key's first block, and the end
     const GroupedCounts* counts_ = nullptr;
 };

@@ -39,6 +39,12 @@ void radix_sort(Items& items, KeyOf&& key_of) {
     }
 }
 
+// How many parts to list and sort `items` items in on `threads` threads: one below 65536 items,
+// where merging the parts would cost more than the threads save.
+inline std::size_t sorting_parts(std::size_t items, int threads) {
+    return items >= (std::size_t{1} << 16) ? std::size_t(std::max(threads, 1)) : 1;
+}
+
 // Items listed in parts, each part sorted on a thread of its own (a run), and read back in the
 // order of one sorted list: cut into pieces at the same keys in every run, so that threads can
 // each take a piece and merge its runs' items as they go. Items of equal keys come in the
@@ -123,6 +129,19 @@ class SortedRuns {
             if (smallest == runs_.size()) return;
             visit(runs_[smallest][next[smallest]++]);
         }
+    }
+
+    // All items as one sorted list (the runs are used up): copied into place on up to
+    // `threads` threads, or the one run itself.
+    FillableVector<Item> merged(int threads) && {
+        if (runs_.size() == 1) return std::move(runs_[0]);
+        FillableVector<Item> items(size_);
+        cut(std::size_t(std::max(threads, 1)));
+        parallel_for(pieces(), threads, [&](std::size_t, std::size_t piece) {
+            std::size_t next = piece_begin(piece);
+            for_each_in_piece(piece, [&](const Item& item) { items[next++] = item; });
+        });
+        return items;
     }
 
   private:

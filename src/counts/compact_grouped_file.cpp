@@ -75,6 +75,32 @@ char* put_entry(char* out, std::uint64_t key_step, std::span<const int> groups,
     return out;
 }
 
+// put_entry for a key whose counts all lie in groups 0-63, in one block without carries (nearly
+// every key): its groups are the bits of `filled` and its counts those cells, so neither is
+// gathered first, and every gap between its groups, below 64, takes one byte. The same bytes
+// as put_entry.
+char* put_block_entry(char* out, std::uint64_t key_step, std::uint64_t filled,
+                      const std::uint8_t* cells, std::size_t bitmap_bytes) {
+    out = put_varint(out, key_step);
+    const auto n = std::size_t(std::popcount(filled));
+    const bool bitmap = bitmap_bytes < n;
+    out = put_varint(out, (std::uint64_t(n) << 1) | (bitmap ? 1 : 0));
+    if (bitmap) {
+        for (std::size_t i = 0; i < bitmap_bytes; ++i)
+            out[i] = char(i < 8 ? (filled >> (8 * i)) & 0xff : 0);
+        out += bitmap_bytes;
+    } else {
+        int previous = -1;
+        for (std::uint64_t rest = filled; rest != 0; rest &= rest - 1) {
+            *out++ = char(std::countr_zero(rest) - previous - 1);
+            previous = std::countr_zero(rest);
+        }
+    }
+    for (std::uint64_t rest = filled; rest != 0; rest &= rest - 1)
+        out = put_varint(out, cells[std::countr_zero(rest)]);
+    return out;
+}
+
 // The counts of the keys numbered [first, last) of the order: one block, header and body.
 // Returns the block's bytes and adds its keys and cells to the totals.
 std::string encode_block(const GroupedCounts::KeyOrder& order, std::size_t first, std::size_t last,
@@ -97,12 +123,9 @@ std::string encode_block(const GroupedCounts::KeyOrder& order, std::size_t first
         std::size_t n = 0;
         std::uint64_t filled = 0;
         const std::uint8_t* key_cells = nullptr;
-        if (order.single_block(number, filled, key_cells)) {
-            // Nearly every key: its counts straight from its block's cells.
-            for (; filled != 0; filled &= filled - 1, ++n) {
-                key_groups[n] = std::countr_zero(filled);
-                key_counts[n] = key_cells[key_groups[n]];
-            }
+        const bool single_block = order.single_block(number, filled, key_cells);
+        if (single_block) {
+            n = std::size_t(std::popcount(filled));
         } else {
             order.for_each_of_key(number, [&](int group, std::uint64_t count) {
                 key_groups[n] = group;
@@ -111,10 +134,11 @@ std::string encode_block(const GroupedCounts::KeyOrder& order, std::size_t first
         }
         if (n == 0) continue;  // a key whose counts were all taken away
         char* out = room_for(body, used, 20 + bitmap_bytes + 20 * n);
-        std::uint64_t key = order.key(number);
-        out = put_entry(out, block_keys == 0 ? key : key - previous_key,
-                        std::span(key_groups.data(), n), std::span(key_counts.data(), n),
-                        bitmap_bytes);
+        const std::uint64_t key = order.key(number);
+        const std::uint64_t key_step = block_keys == 0 ? key : key - previous_key;
+        out = single_block ? put_block_entry(out, key_step, filled, key_cells, bitmap_bytes)
+                           : put_entry(out, key_step, std::span(key_groups.data(), n),
+                                       std::span(key_counts.data(), n), bitmap_bytes);
         previous_key = key;
         ++block_keys;
         used = std::size_t(out - body.data());

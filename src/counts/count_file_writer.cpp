@@ -33,57 +33,69 @@ using SortedEntries = util::SortedRuns<Entry, OrderOf>;
 // as the scan with threads waits for it.
 SortedEntries sorted_entries(const CountMap& counts, int threads) {
     const std::size_t parts = util::sorting_parts(counts.distinct_keys(), threads);
+    const SpellingOrder order_of;
     auto list_part = [&](std::size_t part) {
         util::FillableVector<Entry> entries;
         // Hash parts hold about equal shares of the keys.
         entries.reserve(counts.distinct_keys() * 9 / 8 / parts + 16);
         counts.for_each_in_part(part, parts, [&](std::uint64_t key, std::uint64_t count) {
-            entries.push_back({spelling_order(unpack_key(key)), key, count});
+            entries.push_back({order_of(unpack_key(key)), key, count});
         });
         return entries;
     };
     return SortedEntries(parts, threads, list_part, OrderOf{});
 }
 
+// The longest line of a count object: indent and quote, key, quote, colon and space, a count of
+// up to 20 digits, and its ending (",\n", or "\n}" after the last).
+constexpr std::size_t kLongestLine = 3 + kLongestKeySpelling + 3 + 20 + 2;
+
 // One count object: "{}" when empty, else one "key": count line per entry, two-space indent.
 // Returned in up to `threads` pieces, formatted at once, each merging its part of the sorted
 // runs as it goes: joined, they are the object. (Writing the file is time a scan with threads
 // spends on one.)
-std::vector<std::string> count_object(SortedEntries entries, int threads) {
-    if (entries.size() == 0) return {"{}"};
+std::vector<util::FillableVector<char>> count_object(SortedEntries entries, int threads) {
+    if (entries.size() == 0) return {util::FillableVector<char>{'{', '}'}};
     entries.cut(std::size_t(std::max(threads, 1)));
-    std::vector<std::string> pieces(entries.pieces());
+    std::vector<util::FillableVector<char>> pieces(entries.pieces());
     util::parallel_for(pieces.size(), int(pieces.size()), [&](std::size_t, std::size_t piece) {
-        std::size_t number = entries.piece_begin(piece);
-        // Built apart and moved in at the end: the pieces' string objects share a cache line,
-        // and appending to them in place from two threads made both threads slower than one.
-        std::string json;
-        json.reserve((entries.piece_begin(piece + 1) - number) * 32 + 2);
-        if (piece == 0) json = "{\n";
-        char digits[24];
+        const std::size_t begin = entries.piece_begin(piece);
+        std::size_t number = begin;
+        // Written through a pointer into room for the longest lines, which is only touched as
+        // far as it is used, and built apart: the pieces' objects share a cache line, and
+        // filling them in place from two threads made both threads slower than one.
+        util::FillableVector<char> text(2 +
+                                        (entries.piece_begin(piece + 1) - begin) * kLongestLine);
+        char* out = text.data();
+        if (piece == 0) out = std::copy_n("{\n", 2, out);
         entries.for_each_in_piece(piece, [&](const Entry& entry) {
-            json += "  \"";
-            append_key(json, unpack_key(entry.key));
-            json += "\": ";
-            json.append(digits, std::to_chars(digits, digits + sizeof digits, entry.count).ptr);
-            json += ++number < entries.size() ? ",\n" : "\n}";
+            out = std::copy_n("  \"", 3, out);
+            out = write_key(out, unpack_key(entry.key));
+            out = std::copy_n("\": ", 3, out);
+            out = std::to_chars(out, out + 20, entry.count).ptr;
+            out = std::copy_n(++number < entries.size() ? ",\n" : "\n}", 2, out);
         });
-        pieces[piece] = std::move(json);
+        text.resize(std::size_t(out - text.data()));
+        pieces[piece] = std::move(text);
     });
     return pieces;
+}
+
+std::string_view as_text(const util::FillableVector<char>& piece) {
+    return {piece.data(), piece.size()};
 }
 
 }  // namespace
 
 std::string count_file_text(const CountMap& counts) {
     std::string text;
-    for (const std::string& piece : count_object(sorted_entries(counts, 1), 1)) text += piece;
+    for (const auto& piece : count_object(sorted_entries(counts, 1), 1)) text += as_text(piece);
     return text;
 }
 
 void write_count_file(const CountMap& counts, util::AtomicFile& output, int threads) {
-    for (const std::string& piece : count_object(sorted_entries(counts, threads), threads))
-        output.write(piece);
+    for (const auto& piece : count_object(sorted_entries(counts, threads), threads))
+        output.write(as_text(piece));
     output.commit();
 }
 

@@ -29,20 +29,23 @@ std::optional<Outcome> outcome_from_letter(char letter) {
     }
 }
 
-void append_key(std::string& out, const PositionKey& key) {
-    char buffer[64];
-    char* p = buffer;
-    *p++ = '(';
-    *p++ = '\'';
-    *p++ = outcome_letter(key.result);
-    *p++ = '\'';
+char* write_key(char* out, const PositionKey& key) {
+    *out++ = '(';
+    *out++ = '\'';
+    *out++ = outcome_letter(key.result);
+    *out++ = '\'';
     for (int value : {key.move, key.material, key.eval}) {
-        *p++ = ',';
-        *p++ = ' ';
-        p = std::to_chars(p, buffer + sizeof buffer, value).ptr;
+        *out++ = ',';
+        *out++ = ' ';
+        out = std::to_chars(out, out + 11, value).ptr;
     }
-    *p++ = ')';
-    out.append(buffer, p);
+    *out++ = ')';
+    return out;
+}
+
+void append_key(std::string& out, const PositionKey& key) {
+    char buffer[kLongestKeySpelling];
+    out.append(buffer, write_key(buffer, key));
 }
 
 std::string format_key(const PositionKey& key) {
@@ -69,15 +72,17 @@ std::uint64_t digit_order(unsigned value, int digits) {
 }  // namespace
 
 std::uint64_t spelling_order(const PositionKey& key) {
-    // 'D' < 'L' < 'W', then the move (5 places, 18 bits), the material (3 places, 11 bits),
-    // the eval's sign ('-' sorts before the digits) and its digits (5 places, 18 bits).
-    std::uint64_t letter = std::uint64_t(outcome_letter(key.result) == 'D'   ? 0
-                                         : outcome_letter(key.result) == 'L' ? 1
-                                                                             : 2);
     unsigned magnitude = unsigned(key.eval < 0 ? -key.eval : key.eval);
-    return (letter << 48) | (digit_order(unsigned(key.move), 5) << 30) |
-           (digit_order(unsigned(key.material), 3) << 19) | (std::uint64_t(key.eval >= 0) << 18) |
-           digit_order(magnitude, 5);
+    return SpellingOrder::compose(key.result, digit_order(unsigned(key.move), 5),
+                                  digit_order(unsigned(key.material), 3), key.eval >= 0,
+                                  digit_order(magnitude, 5));
+}
+
+SpellingOrder::SpellingOrder() {
+    for (unsigned value = 0; value < kTabled; ++value)
+        five_places_[value] = std::uint32_t(digit_order(value, 5));
+    for (unsigned value = 0; value < three_places_.size(); ++value)
+        three_places_[value] = std::uint32_t(digit_order(value, 3));
 }
 
 namespace {

@@ -68,3 +68,40 @@ TEST_CASE("the spelling order is the order of the spelled keys", "[counts][key]"
         }
     }
 }
+
+TEST_CASE("the tabled spelling order is spelling_order, within and beyond its tables",
+          "[counts][key]") {
+    const wdl::counts::SpellingOrder order_of;
+    std::uint64_t state = 777;
+    auto next = [&state](int range) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return int((state >> 33) % std::uint64_t(range));
+    };
+    std::vector<wdl::counts::PositionKey> keys;
+    for (int move : {0, 1, 9, 10, 99, 100, 1023, 1024, 1025, 65535})
+        for (int material : {0, 9, 10, 78, 99, 100, 255})
+            for (int eval : {-32768, -1024, -1023, -1001, -5, 0, 5, 1001, 1023, 1024, 32767})
+                for (int result : {0, 1, 2})
+                    keys.push_back({Outcome(result), move, material, eval});
+    for (int i = 0; i < 20000; ++i)
+        keys.push_back({Outcome(next(3)), next(2048), next(256), next(4096) - 2048});
+    for (const auto& key : keys) {
+        INFO(wdl::counts::format_key(key));
+        CHECK(order_of(key) == wdl::counts::spelling_order(key));
+    }
+}
+
+TEST_CASE("write_key writes the spelling of format_key, up to the longest", "[counts][key]") {
+    for (const PositionKey& key :
+         {PositionKey{Outcome::Win, 12, 62, 35}, PositionKey{Outcome::Loss, 0, 0, -1001},
+          PositionKey{Outcome::Draw, -2147483647 - 1, -2147483647 - 1, -2147483647 - 1}}) {
+        char buffer[wdl::counts::kLongestKeySpelling];
+        std::string written(buffer, wdl::counts::write_key(buffer, key));
+        CHECK(written == wdl::counts::format_key(key));
+        CHECK(written.size() <= wdl::counts::kLongestKeySpelling);
+    }
+    char longest[wdl::counts::kLongestKeySpelling];
+    CHECK(std::size_t(wdl::counts::write_key(longest, {Outcome::Draw, -2147483647 - 1,
+                                                       -2147483647 - 1, -2147483647 - 1}) -
+                      longest) == wdl::counts::kLongestKeySpelling);
+}

@@ -147,6 +147,13 @@ one=$(median wdl_big_1)
 echo "| 1 multi-member file | $(seconds "$(median inflate_big)") | $(ratio "$one" "$(median inflate_big)")x | $(ratio "$one" "$(median wdl_big_2)")x | | |"
 echo
 echo "(two processes at once: 2 x the time of one one-thread scan / the time of two at once.)"
+# Threads / processes is (T1 / T2) / (2 T1 / T_pair) = T_pair / (2 T2): it needs only the
+# two-thread run and the two processes, which run in the same round, mostly one after the
+# other. Taken round by round, the machine's drift between rounds cancels.
+paired=$(paste -d' ' <(tr ' ' '\n' <<<"${times[two_processes_many]}") \
+    <(tr ' ' '\n' <<<"${times[wdl_many_2]}") | awk 'NF == 2 {printf "%.4f ", $1 / (2 * $2)}')
+echo "Threads / processes round by round (T_pair / 2 T2 of each round), median: $(median_of $paired | awk '{printf "%.2f", $1}');"
+echo "  in round order: $paired"
 echo
 echo "CPU seconds (user + system, medians): on a busy machine wall times hide the scaling, these"
 echo "show the work each configuration does."

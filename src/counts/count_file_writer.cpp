@@ -35,13 +35,9 @@ SortedEntries sorted_entries(const CountMap& counts, int threads) {
     const std::size_t parts = util::sorting_parts(counts.distinct_keys(), threads);
     const SpellingOrder order_of;
     auto list_part = [&](std::size_t part) {
-        util::FillableVector<Entry> entries;
-        // Hash parts hold about equal shares of the keys.
-        entries.reserve(counts.distinct_keys() * 9 / 8 / parts + 16);
-        counts.for_each_in_part(part, parts, [&](std::uint64_t key, std::uint64_t count) {
-            entries.push_back({order_of(unpack_key(key)), key, count});
+        return counts.list_part<Entry>(part, parts, [&](std::uint64_t key, std::uint64_t count) {
+            return Entry{order_of(unpack_key(key)), key, count};
         });
-        return entries;
     };
     return SortedEntries(parts, threads, list_part, OrderOf{});
 }

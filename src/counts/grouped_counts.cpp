@@ -140,12 +140,10 @@ void GroupedCounts::add_block(std::size_t index, std::uint64_t block_key, const 
 GroupedCounts::KeyOrder GroupedCounts::in_key_order(int threads) const {
     const std::size_t parts = util::sorting_parts(blocks_.distinct_keys(), threads);
     auto list_part = [&](std::size_t part) {
-        util::FillableVector<KeyOrder::Block> listed;
-        listed.reserve(blocks_.distinct_keys() * 9 / 8 / parts + 16);  // hash parts: about equal
-        blocks_.for_each_in_part(part, parts, [&](std::uint64_t block_key, std::uint64_t block) {
-            listed.push_back({block_key, block});
-        });
-        return listed;
+        return blocks_.list_part<KeyOrder::Block>(part, parts,
+                                                  [](std::uint64_t block_key, std::uint64_t block) {
+                                                      return KeyOrder::Block{block_key, block};
+                                                  });
     };
     // A block key holds the number of its groups' block above the key: turned below it, they
     // sort by key and then by group.

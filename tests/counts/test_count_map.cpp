@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <map>
+#include <utility>
 
 #include "wdl/counts/count_map.hpp"
 
@@ -21,6 +23,24 @@ TEST_CASE("emplace keeps a key's count and sets a new key's", "[counts][map]") {
     // Known keys keep their number, whatever is offered.
     for (std::uint64_t key = 0; key < 10000; ++key) CHECK(numbers.emplace(key * 31, 7) == key);
     CHECK(numbers.distinct_keys() == 10000);
+}
+
+TEST_CASE("listed in parts, a map's pairs are each listed once, as made", "[counts][map]") {
+    CountMap counts;
+    for (std::uint64_t key = 0; key < 5000; ++key) counts.add(key * 104729, key % 7 + 1);
+    for (std::size_t parts : {1, 2, 3, 7}) {
+        INFO(parts);
+        std::map<std::uint64_t, std::uint64_t> listed;
+        for (std::size_t part = 0; part < parts; ++part) {
+            auto items = counts.list_part<std::pair<std::uint64_t, std::uint64_t>>(
+                part, parts, [](std::uint64_t key, std::uint64_t count) {
+                    return std::pair{key, 10 * count};
+                });
+            for (const auto& [key, made] : items) CHECK(listed.emplace(key, made).second);
+        }
+        REQUIRE(listed.size() == counts.distinct_keys());
+        for (const auto& [key, made] : listed) CHECK(made == 10 * *counts.count_of(key));
+    }
 }
 
 TEST_CASE("a merge on threads adds the same counts as one on one thread", "[counts][map]") {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "wdl/counts/position_key.hpp"
+#include "wdl/util/default_init_allocator.hpp"
 #include "wdl/util/huge_page_allocator.hpp"
 
 namespace wdl::counts {
@@ -51,6 +52,17 @@ class CountMap {
         const std::size_t end = slots_.size() * (part + 1) / parts;
         for (std::size_t i = slots_.size() * part / parts; i < end; ++i)
             if (slots_[i].key != kEmpty) function(slots_[i].key, slots_[i].count);
+    }
+    // The pairs of one of `parts` parts (as for_each_in_part), each made into an item by
+    // make(packed key, count), in a vector that is not zeroed first: what a sort in parts lists.
+    template <typename Item, typename Make>
+    util::FillableVector<Item> list_part(std::size_t part, std::size_t parts, Make&& make) const {
+        util::FillableVector<Item> items;
+        items.reserve(size_ * 9 / 8 / parts + 16);  // hash parts hold about equal shares of keys
+        for_each_in_part(part, parts, [&](std::uint64_t key, std::uint64_t count) {
+            items.push_back(make(key, count));
+        });
+        return items;
     }
     // Slots, filled or empty: what for_each_in_part divides into parts.
     std::size_t capacity() const { return slots_.size(); }

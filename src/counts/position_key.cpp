@@ -43,15 +43,9 @@ char* write_key(char* out, const PositionKey& key) {
     return out;
 }
 
-void append_key(std::string& out, const PositionKey& key) {
-    char buffer[kLongestKeySpelling];
-    out.append(buffer, write_key(buffer, key));
-}
-
 std::string format_key(const PositionKey& key) {
-    std::string out;
-    append_key(out, key);
-    return out;
+    char buffer[kLongestKeySpelling];
+    return std::string(buffer, write_key(buffer, key));
 }
 
 namespace {

@@ -38,8 +38,6 @@ struct PositionKey {
 
 // The JSON key spelling shared with the original tools: "('W', 12, 62, 35)".
 std::string format_key(const PositionKey& key);
-// Appends the key to out without allocating a temporary.
-void append_key(std::string& out, const PositionKey& key);
 // The longest spelling: three numbers of up to 11 characters and 11 other characters.
 inline constexpr std::size_t kLongestKeySpelling = 44;
 // Writes the spelling at out, which has room for kLongestKeySpelling characters, and returns

@@ -5,10 +5,14 @@
 #include <CLI/CLI.hpp>
 #include <optional>
 
-// Parses a program's command line. Returns the exit code when the program should stop there: 0
-// after --help (printed), 1 after a mistake in the options, told in one line "Error: ..." on
-// stderr as every other error of the programs (docs/programs.md).
+#include "program_version.hpp"
+
+// Parses a program's command line, with --version added. Returns the exit code when the program
+// should stop there: 0 after --help or --version (printed), 1 after a mistake in the options,
+// told in one line "Error: ..." on stderr as every other error of the programs (docs/programs.md).
 inline std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
+    app.set_version_flag("--version", version_line(app.get_name()),
+                         "Print the version and the commit it was built from, and exit");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "wdlfit_build_info.hpp"
+#include "program_version.hpp"
 
 namespace {
 
@@ -69,7 +69,7 @@ void print_usage() {
         "       wdlfit --version                 the version and the commit it was built from\n"
         "       wdlfit --list-programs           command, program and summary, tab-separated\n"
         "\nCommands (each is also installed as the program named, for WDL_model's users):\n",
-        wdlfit::kVersion);
+        wdlfit_version());
     for (const auto& command : kCommands)
         fmt::print("  {:<11} {:<26} {}\n", command.name, command.program, command.summary);
     fmt::print(
@@ -113,7 +113,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (first == "--version") {
-        fmt::print("wdlfit {} (commit {})\n", wdlfit::kVersion, wdlfit::kCommit);
+        fmt::print("{}\n", version_line("wdlfit"));
         return 0;
     }
     if (first == "--list-programs") {

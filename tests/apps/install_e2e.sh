@@ -27,6 +27,8 @@ fi
 # The entry point lists exactly the programs built, plus updateWDL.sh.
 [[ $(command -v wdlfit) == "$prefix/bin/wdlfit" ]] || fail "wdlfit is not the installed one"
 wdlfit --version | grep -Eq '^wdlfit [0-9]+\.[0-9]+\.[0-9]+ \(commit ' || fail "wdlfit --version"
+scoreWDL --version | grep -Eq '^scoreWDL [0-9]+\.[0-9]+\.[0-9]+ \(wdlfit, commit ' ||
+    fail "scoreWDL --version"
 listed=$(wdlfit --list-programs | cut -f2 | sort)
 expected=$(printf '%s\n' "${built_programs[@]}" updateWDL.sh | sort)
 [[ $listed == "$expected" ]] || fail "wdlfit lists $(echo $listed), the build has $(echo $expected)"

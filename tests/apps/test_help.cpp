@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -119,6 +120,18 @@ TEST_CASE("every snapshot in tests/snapshots is the help of a program", "[apps][
             FAIL_CHECK(entry.path().string() << " is the snapshot of no program");
         }
     }
+}
+
+TEST_CASE("every program prints its name, wdlfit's version and the commit with --version",
+          "[apps][help]") {
+    auto program = GENERATE(from_range(programs()));
+    INFO(program);
+    auto run = run_program(program, {"--version"}, scratch_directory());
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    // "scoreWDL 0.1.0 (wdlfit, commit 842b1da, 2026-11-26)", one line; "unknown" outside git.
+    const std::regex line(program + R"( \d+\.\d+\.\d+ \(wdlfit, commit [^)]+\)\n)");
+    CHECK(std::regex_match(run.output, line));
 }
 
 TEST_CASE("every option of every program is explained in its --help", "[apps][help]") {

@@ -51,54 +51,75 @@ char* room_for(std::string& body, std::size_t used, std::size_t room) {
     return body.data() + used;
 }
 
-// Writes a key's entry at out: the key (whole, or as its step from the key before it), the number
-// of its groups, the groups as gaps or as a bitmap where that is shorter, and their counts.
-char* put_entry(char* out, std::uint64_t key_step, std::span<const int> groups,
-                std::span<const std::uint64_t> counts, std::size_t bitmap_bytes) {
-    out = put_varint(out, key_step);
-    std::size_t gap_bytes = 0;
-    for (std::size_t i = 0; i < groups.size(); ++i) {
-        auto gap = std::uint64_t(groups[i] - (i == 0 ? 0 : groups[i - 1] + 1));
-        gap_bytes += gap < 0x80 ? 1 : std::size_t(varint_size(gap));  // one byte, nearly always
+// A key's groups and counts as gathered from its blocks: any groups, any counts.
+struct ListedGroups {
+    std::span<const int> groups;
+    std::span<const std::uint64_t> counts;
+
+    std::size_t size() const { return groups.size(); }
+    std::uint64_t gap(std::size_t i) const {
+        return std::uint64_t(groups[i] - (i == 0 ? 0 : groups[i - 1] + 1));
     }
-    bool bitmap = bitmap_bytes < gap_bytes;
-    out = put_varint(out, (std::uint64_t(groups.size()) << 1) | (bitmap ? 1 : 0));
-    if (bitmap) {
+    std::size_t gap_bytes() const {
+        std::size_t bytes = 0;
+        for (std::size_t i = 0; i < size(); ++i)
+            bytes += gap(i) < 0x80 ? 1 : std::size_t(varint_size(gap(i)));  // one, nearly always
+        return bytes;
+    }
+    char* put_bitmap(char* out, std::size_t bitmap_bytes) const {
         std::fill_n(out, bitmap_bytes, '\0');
         for (int group : groups) out[group / 8] = char(out[group / 8] | (1 << (group % 8)));
-        out += bitmap_bytes;
-    } else {
-        for (std::size_t i = 0; i < groups.size(); ++i)
-            out = put_varint(out, std::uint64_t(groups[i] - (i == 0 ? 0 : groups[i - 1] + 1)));
+        return out + bitmap_bytes;
     }
-    for (std::uint64_t count : counts) out = put_varint(out, count);
-    return out;
-}
+    char* put_gaps(char* out) const {
+        for (std::size_t i = 0; i < size(); ++i) out = put_varint(out, gap(i));
+        return out;
+    }
+    char* put_counts(char* out) const {
+        for (std::uint64_t count : counts) out = put_varint(out, count);
+        return out;
+    }
+};
 
-// put_entry for a key whose counts all lie in groups 0-63, in one block without carries (nearly
-// every key): its groups are the bits of `filled` and its counts those cells, so neither is
-// gathered first, and every gap between its groups, below 64, takes one byte. The same bytes
-// as put_entry.
-char* put_block_entry(char* out, std::uint64_t key_step, std::uint64_t filled,
-                      const std::uint8_t* cells, std::size_t bitmap_bytes) {
-    out = put_varint(out, key_step);
-    const auto n = std::size_t(std::popcount(filled));
-    const bool bitmap = bitmap_bytes < n;
-    out = put_varint(out, (std::uint64_t(n) << 1) | (bitmap ? 1 : 0));
-    if (bitmap) {
+// A key whose counts all lie in groups 0-63, in one block without carries (nearly every key):
+// its groups are the bits of `filled` and its counts those cells, so neither is gathered first,
+// and every gap between its groups, below 64, takes one byte.
+struct FilledBlock {
+    std::uint64_t filled;
+    const std::uint8_t* cells;
+
+    std::size_t size() const { return std::size_t(std::popcount(filled)); }
+    std::size_t gap_bytes() const { return size(); }
+    char* put_bitmap(char* out, std::size_t bitmap_bytes) const {
         for (std::size_t i = 0; i < bitmap_bytes; ++i)
             out[i] = char(i < 8 ? (filled >> (8 * i)) & 0xff : 0);
-        out += bitmap_bytes;
-    } else {
+        return out + bitmap_bytes;
+    }
+    char* put_gaps(char* out) const {
         int previous = -1;
         for (std::uint64_t rest = filled; rest != 0; rest &= rest - 1) {
             *out++ = char(std::countr_zero(rest) - previous - 1);
             previous = std::countr_zero(rest);
         }
+        return out;
     }
-    for (std::uint64_t rest = filled; rest != 0; rest &= rest - 1)
-        out = put_varint(out, cells[std::countr_zero(rest)]);
-    return out;
+    char* put_counts(char* out) const {
+        for (std::uint64_t rest = filled; rest != 0; rest &= rest - 1)
+            out = put_varint(out, cells[std::countr_zero(rest)]);
+        return out;
+    }
+};
+
+// Writes a key's entry at out: the key (whole, or as its step from the key before it), the number
+// of its groups, the groups as gaps or as a bitmap where that is shorter, and their counts.
+template <typename KeyGroups>
+char* put_entry(char* out, std::uint64_t key_step, const KeyGroups& groups,
+                std::size_t bitmap_bytes) {
+    out = put_varint(out, key_step);
+    const bool bitmap = bitmap_bytes < groups.gap_bytes();
+    out = put_varint(out, (std::uint64_t(groups.size()) << 1) | (bitmap ? 1 : 0));
+    out = bitmap ? groups.put_bitmap(out, bitmap_bytes) : groups.put_gaps(out);
+    return groups.put_counts(out);
 }
 
 // The counts of the keys numbered [first, last) of the order: one block, header and body.
@@ -136,9 +157,11 @@ std::string encode_block(const GroupedCounts::KeyOrder& order, std::size_t first
         char* out = room_for(body, used, 20 + bitmap_bytes + 20 * n);
         const std::uint64_t key = order.key(number);
         const std::uint64_t key_step = block_keys == 0 ? key : key - previous_key;
-        out = single_block ? put_block_entry(out, key_step, filled, key_cells, bitmap_bytes)
-                           : put_entry(out, key_step, std::span(key_groups.data(), n),
-                                       std::span(key_counts.data(), n), bitmap_bytes);
+        out = single_block ? put_entry(out, key_step, FilledBlock{filled, key_cells}, bitmap_bytes)
+                           : put_entry(out, key_step,
+                                       ListedGroups{std::span(key_groups.data(), n),
+                                                    std::span(key_counts.data(), n)},
+                                       bitmap_bytes);
         previous_key = key;
         ++block_keys;
         used = std::size_t(out - body.data());

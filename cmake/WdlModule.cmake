@@ -20,14 +20,20 @@ endfunction()
 # Test names must not contain ';', which CTest takes for a list separator.
 # A test that cannot run here calls wdl::testing::skip_test (tests/support/skip.hpp): under
 # CTest (WDL_TEST_UNDER_CTEST) it prints WDL_TEST_SKIPPED, which CTest reports as Skipped.
+# TIMEOUT (seconds) fails a test that runs longer, so that a hang fails instead of stalling CI;
+# the default, 900, leaves room for the slowest test under AddressSanitizer on a slow machine.
 function(wdl_add_test name)
-    cmake_parse_arguments(ARG "" "TEST_PREFIX;LABEL" "SOURCES;DEPENDS" ${ARGN})
+    cmake_parse_arguments(ARG "" "TEST_PREFIX;LABEL;TIMEOUT" "SOURCES;DEPENDS" ${ARGN})
+    if(NOT ARG_TIMEOUT)
+        set(ARG_TIMEOUT 900)
+    endif()
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE ${ARG_DEPENDS} wdl_test_support Catch2::Catch2WithMain)
     wdl_unoptimized_in_check(${name})
     # CTest runs each test by name; should a name match nothing (e.g. a name that the
     # discovery split at a ';'), --warn NoTests makes that run fail instead of passing empty.
-    set(properties ENVIRONMENT WDL_TEST_UNDER_CTEST=1 SKIP_REGULAR_EXPRESSION WDL_TEST_SKIPPED)
+    set(properties ENVIRONMENT WDL_TEST_UNDER_CTEST=1 SKIP_REGULAR_EXPRESSION WDL_TEST_SKIPPED
+        TIMEOUT ${ARG_TIMEOUT})
     if(ARG_LABEL)
         list(APPEND properties LABELS ${ARG_LABEL})
     endif()

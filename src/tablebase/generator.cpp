@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <stdexcept>
@@ -31,7 +32,7 @@ int preference(Value value) {
 class Generator {
   public:
     Generator(const Material& material, Metric metric, const SubtableLookup& subtables)
-        : material_(material), metric_(metric), index_(material), subtables_(subtables) {
+        : material_(material), metric_(metric), index_(material) {
         for (int side = 0; side < 2; ++side) {
             codes_[std::size_t(side)] =
                 std::make_unique<std::atomic<std::uint8_t>[]>(index_.size());
@@ -40,11 +41,12 @@ class Generator {
         }
         for (const Material& successor : successor_endgames(material)) {
             if (successor == material) continue;
-            const Table* table = subtables_(successor);
+            const Table* table = subtables(successor);
             if (!table) {
                 throw wdl::Error("the " + std::string(metric_name(metric)) + " table " +
                                  successor.name() + " is needed to generate " + material.name());
             }
+            subtables_.emplace_back(successor, table);
         }
     }
 
@@ -80,7 +82,9 @@ class Generator {
     Material material_;
     Metric metric_;
     TableIndex index_;
-    const SubtableLookup& subtables_;
+    // Looked up once, before the parallel regions: the OpenMP workers read the tables without
+    // calling the lookup, which may take a lock (TableSet's) and must never stall a region.
+    std::vector<std::pair<Material, const Table*>> subtables_;
     std::array<std::unique_ptr<std::atomic<std::uint8_t>[]>, 2> codes_;
     std::array<std::unique_ptr<std::atomic<std::uint8_t>[]>, 2> conversion_;
     // Positions with a double push after which en passant can be captured: the retrograde
@@ -92,9 +96,10 @@ Value Generator::conversion_value(const Position& successor) const {
     Value value;  // two bare kings: a draw
     if (successor.count > 2) {
         Material material = Material::of(successor).canonical();
-        const Table* table = material == material_ ? nullptr : subtables_(material);
-        if (!table) throw std::logic_error("conversion into an unknown table");
-        value = *table->probe(successor);
+        auto table = std::find_if(subtables_.begin(), subtables_.end(),
+                                  [&](const auto& subtable) { return subtable.first == material; });
+        if (table == subtables_.end()) throw std::logic_error("conversion into an unknown table");
+        value = *table->second->probe(successor);
     }
     if (metric_ == Metric::DTC && value.outcome != Outcome::Draw) value.plies = 0;
     return value.before_move();

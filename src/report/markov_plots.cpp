@@ -154,7 +154,7 @@ void write_prediction_plot(const PredictionPlot& plot, const std::filesystem::pa
     double margin = std::max(0.02, 0.05 * (high - low));
     std::string panel_items =
         "'{0}' using 1:3:($1-$2):($1+$2) with xerrorbars pt 7 ps 1.3 lc rgb '#d62728' title "
-        "'stationary (seed)', \\\n"
+        "'stationary', \\\n"
         "     '' using 1:4:($1-$2):($1+$2) with xerrorbars pt 5 ps 1.2 lc rgb '#1f77b4' title "
         "'model-aware'";
     std::string script = fmt::format(

@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <set>
 
 #include "wdl/tablebase/generator.hpp"
 #include "wdl/tablebase/table_file.hpp"
@@ -24,17 +23,16 @@ fs::path default_table_directory() {
 TableSet::TableSet(fs::path directory, Metric metric)
     : directory_(std::move(directory)), metric_(metric) {}
 
-const Table* TableSet::load(const Material& canonical) {
+fs::path TableSet::path_of(const Material& canonical) const {
+    return directory_ / table_file_name(canonical, metric_);
+}
+
+const Table* TableSet::load(const Material& canonical, std::unique_lock<std::mutex>& lock) {
+    released_.wait(lock, [&] { return !generating_.count(canonical); });
     if (auto found = tables_.find(canonical); found != tables_.end()) return found->second.get();
     if (problems_.count(canonical)) return nullptr;
-    fs::path path = directory_ / table_file_name(canonical, metric_);
+    fs::path path = path_of(canonical);
     std::error_code error;
-    if (!fs::exists(path, error) && on_demand_log_) {
-        *on_demand_log_ << "Generating the " << metric_name(metric_) << " table of "
-                        << canonical.name() << " (met in the games) into " << directory_.string()
-                        << " ..." << std::endl;
-        generate_missing({canonical}, on_demand_threads_, *on_demand_log_);
-    }
     if (!fs::exists(path, error)) {
         problems_[canonical] = "no " + std::string(metric_name(metric_)) + " table for " +
                                canonical.name() + " (" + path.string() +
@@ -53,8 +51,19 @@ const Table* TableSet::load(const Material& canonical) {
 }
 
 const Table* TableSet::find(const Material& material) {
-    std::lock_guard lock(mutex_);
-    return load(material.canonical());
+    Material canonical = material.canonical();
+    std::unique_lock lock(mutex_);
+    if (auto found = tables_.find(canonical); found != tables_.end()) return found->second.get();
+    if (on_demand_log_ && !problems_.count(canonical) && claim(canonical, lock)) {
+        std::ostream& log = *on_demand_log_;
+        int threads = on_demand_threads_;
+        log << "Generating the " << metric_name(metric_) << " table of " << canonical.name()
+            << " (met in the games) into " << directory_.string() << " ..." << std::endl;
+        lock.unlock();
+        generate(canonical, threads, log);
+        lock.lock();
+    }
+    return load(canonical, lock);
 }
 
 std::vector<std::string> TableSet::problems() const {
@@ -72,31 +81,54 @@ void TableSet::generate_on_demand(int threads, std::ostream& log) {
 
 void TableSet::generate_missing(const std::vector<Material>& materials, int threads,
                                 std::ostream& log) {
-    // The requested tables and everything they depend on, in dependency order.
-    std::set<Material> needed;
-    auto add = [&](auto&& self, const Material& material) -> void {
-        if (!needed.insert(material.canonical()).second) return;
-        for (const Material& successor : successor_endgames(material.canonical()))
-            if (!(successor == material.canonical())) self(self, successor);
+    for (const Material& material : materials) {
+        Material canonical = material.canonical();
+        std::unique_lock lock(mutex_);
+        if (!claim(canonical, lock)) continue;
+        lock.unlock();
+        generate(canonical, threads, log);
+    }
+}
+
+bool TableSet::claim(const Material& canonical, std::unique_lock<std::mutex>& lock) {
+    released_.wait(lock, [&] { return !generating_.count(canonical); });
+    std::error_code error;
+    if (fs::exists(path_of(canonical), error)) return false;
+    generating_.insert(canonical);
+    return true;
+}
+
+void TableSet::generate(const Material& canonical, int threads, std::ostream& log) {
+    // No lock is held here: the generator's OpenMP workers must never wait for one, and other
+    // threads go on reading tables. A thread waits only for tables with fewer men or pawns
+    // than those it claimed, so waits cannot go round in a circle.
+    auto release = [&] {
+        std::lock_guard lock(mutex_);
+        generating_.erase(canonical);
+        problems_.erase(canonical);
+        released_.notify_all();
     };
-    for (const Material& material : materials) add(add, material);
-    fs::create_directories(directory_);
-    for (const Material& material : all_endgames(kMaxMen)) {
-        if (!needed.count(material)) continue;
-        fs::path path = directory_ / table_file_name(material, metric_);
-        if (fs::exists(path)) continue;
+    try {
+        std::vector<Material> subgames = successor_endgames(canonical);
+        std::erase(subgames, canonical);
+        generate_missing(subgames, threads, log);
         auto start = std::chrono::steady_clock::now();
         GenerationStats stats;
         Table table = generate_table(
-            material, metric_, [&](const Material& sub) { return find(sub); }, threads, &stats);
+            canonical, metric_, [&](const Material& sub) { return find(sub); }, threads, &stats);
+        fs::create_directories(directory_);
+        fs::path path = path_of(canonical);
         write_table_file(table, path);
         std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
-        log << "Generated " << material.name() << " " << metric_name(metric_) << ": "
+        std::lock_guard lock(mutex_);  // the log is shared with other threads' generations
+        log << "Generated " << canonical.name() << " " << metric_name(metric_) << ": "
             << stats.positions << " positions, " << stats.levels << " levels, "
             << fs::file_size(path) << " bytes, " << seconds.count() << " s" << std::endl;
-        std::lock_guard lock(mutex_);
-        problems_.erase(material);
+    } catch (...) {
+        release();
+        throw;
     }
+    release();
 }
 
 }  // namespace wdl::tablebase

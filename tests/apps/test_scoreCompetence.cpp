@@ -92,6 +92,31 @@ TEST_CASE("scoreCompetence's first run generates the tables its games need",
     CHECK_FALSE(fs::exists(tables / "KQKR.dtc.wdltb"));
 }
 
+// It hung at 2 threads once the table of KNK was generated: the lock of the tables was held
+// across the generation of KNKN, whose OpenMP workers looked KNK up.
+TEST_CASE("scoreCompetence's first run generates a table after the tables of its subgames",
+          "[apps][scoreCompetence]") {
+    auto dir = fresh_directory("scoreCompetence-first-run-subgames");
+    std::string game =
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n"
+        "[FEN \"8/8/3nk3/8/8/3NK3/8/8 w - - 0 1\"]\n\n1. Kf4 Kf6 2. Ke3 Ke6 1/2-1/2\n\n";
+    auto file = dir / "knkn.pgn";
+    write_text_file(file, game);
+    auto tables = dir / "tables";
+    auto run =
+        run_program("scoreCompetence",
+                    {"--file", file.string(), "--tableDir", tables.string(), "--concurrency", "2"},
+                    {}, std::chrono::minutes(2));
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK_THAT(run.output, Catch::Contains("Generating the DTC table of KNKN") &&
+                               Catch::Contains("Generated KNK DTC") &&
+                               Catch::Contains("Generated KNKN DTC"));
+    CHECK_THAT(run.output, !Catch::Contains("no DTC table"));
+    CHECK(fs::exists(tables / "KNK.dtc.wdltb"));
+    CHECK(fs::exists(tables / "KNKN.dtc.wdltb"));
+}
+
 TEST_CASE("every program that reads games stops with one error on a folder without games",
           "[apps][scoreCompetence]") {
     auto dir = fresh_directory("no-games");

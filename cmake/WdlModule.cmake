@@ -21,11 +21,13 @@ endfunction()
 # A test that cannot run here calls wdl::testing::skip_test (tests/support/skip.hpp): under
 # CTest (WDL_TEST_UNDER_CTEST) it prints WDL_TEST_SKIPPED, which CTest reports as Skipped.
 # TIMEOUT (seconds) fails a test that runs longer, so that a hang fails instead of stalling CI;
-# the default, 900, leaves room for the slowest test under AddressSanitizer on a slow machine.
+# the default, WDL_TEST_TIMEOUT, leaves room for the slowest test under AddressSanitizer on a
+# slow machine (tests added by add_test set it too).
+set(WDL_TEST_TIMEOUT 900)
 function(wdl_add_test name)
     cmake_parse_arguments(ARG "" "TEST_PREFIX;LABEL;TIMEOUT" "SOURCES;DEPENDS" ${ARGN})
     if(NOT ARG_TIMEOUT)
-        set(ARG_TIMEOUT 900)
+        set(ARG_TIMEOUT ${WDL_TEST_TIMEOUT})
     endif()
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE ${ARG_DEPENDS} wdl_test_support Catch2::Catch2WithMain)

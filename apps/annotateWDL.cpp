@@ -4,13 +4,13 @@
 #include <CLI/CLI.hpp>
 
 #include "choice_option.hpp"
+#include "model_option.hpp"
 #include "normalization_options.hpp"
 #include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/annotate/symbols.hpp"
 #include "wdl/commands/annotate_wdl.hpp"
 #include "wdl/model/normalization.hpp"
-#include "wdl/model/published_models.hpp"
 #include "wdl/util/error.hpp"
 
 namespace {
@@ -51,10 +51,7 @@ void add_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
     app.add_option("inputs", options.inputs, "PGN files (.pgn, .pgn.gz, .pgn.zst)")->required();
     app.add_option("-o,--output", options.output, "The annotated PGN, written atomically")
         ->capture_default_str();
-    app.add_option("--model", options.model,
-                   "The WDL model: a registry name (" + wdl::model::published_model_names() +
-                       "), a scoreWDL --json file or a Stockfish source tree")
-        ->capture_default_str();
+    add_model_option(app, options.model, "The WDL model")->capture_default_str();
     add_normalization_options(app, options.normalize_to_pawn_value, options.normalize_data,
                               "the engine that played");
     add_choice_option(app, "--expectedScore", options.function, wdl::annotate::kScoreFunctionNames,

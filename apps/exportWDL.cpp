@@ -5,10 +5,10 @@
 #include <CLI/CLI.hpp>
 
 #include "choice_option.hpp"
+#include "model_option.hpp"
 #include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/export_wdl.hpp"
-#include "wdl/model/published_models.hpp"
 #include "wdl/util/error.hpp"
 
 int main(int argc, char** argv) {
@@ -19,11 +19,7 @@ int main(int argc, char** argv) {
         "from. Prints it, or writes it with -o.",
         WDL_PROGRAM_NAME);
     wdl::commands::ExportWdlOptions options;
-    app.add_option("--model", options.model,
-                   "The WDL model: a registry name (" + wdl::model::published_model_names() +
-                       "), a scoreWDL --json file, a Stockfish source tree DIR or a revision "
-                       "DIR@REV of a Stockfish git checkout")
-        ->capture_default_str();
+    add_model_option(app, options.model, "The WDL model")->capture_default_str();
     add_registry_option(app);
     add_choice_option(app, "--language", options.language, wdl::exporting::kLanguageNames,
                       "The language: a C++ header in Stockfish's style, a C header, a Rust file, "

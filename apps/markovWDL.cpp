@@ -5,10 +5,10 @@
 
 #include "choice_option.hpp"
 #include "game_selection_options.hpp"
+#include "model_option.hpp"
 #include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/markov_wdl.hpp"
-#include "wdl/model/published_models.hpp"
 #include "wdl/util/error.hpp"
 
 namespace {
@@ -50,10 +50,8 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
                    "last bound starts the extreme class)")
         ->capture_default_str();
     app.add_option("--classModel", options.class_model,
-                   "The model of --classes model: a registry name (" +
-                       wdl::model::published_model_names() +
-                       "), a scoreWDL --json file or a Stockfish source tree; its expected score "
-                       "is read at its target material")
+                   "The model of --classes model: " + model_spec_help() +
+                       "; its expected score is read at its target material")
         ->capture_default_str();
     app.add_option("--classCount", options.class_count,
                    "Number of classes of --classes model (odd: a class around 0)")
@@ -66,11 +64,11 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
     app.add_flag("--perColour", options.per_colour,
                  "One matrix per engine and colour instead of both colours pooled by the mirror "
                  "rule");
-    app.add_option("--model", options.model,
-                   "The WDL model whose W/D/L each class carries in the model-aware prediction "
-                   "(a registry name, a scoreWDL --json file or a Stockfish source tree; evals "
-                   "are read as that engine displays them). Default: a model fitted to the same "
-                   "games with scoreWDL's defaults, and one to each cross-fit fold");
+    add_model_option(app, options.model,
+                     "The WDL model whose W/D/L each class carries in the model-aware prediction "
+                     "(evals are read as that engine displays them)",
+                     ". Default: a model fitted to the same games with scoreWDL's defaults, and "
+                     "one to each cross-fit fold");
     app.add_option("--json", options.json,
                    "Also write every figure (pairings with actual, stationary, model, crossfit, "
                    "matrices, conformance; the summary) as JSON to this file");

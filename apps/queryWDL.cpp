@@ -4,10 +4,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "model_option.hpp"
 #include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/query_wdl.hpp"
-#include "wdl/model/published_models.hpp"
 #include "wdl/util/error.hpp"
 
 int main(int argc, char** argv) {
@@ -18,11 +18,7 @@ int main(int argc, char** argv) {
         "--json -.",
         WDL_PROGRAM_NAME);
     wdl::commands::QueryWdlOptions options;
-    app.add_option("--model", options.model,
-                   "The WDL model: a registry name (" + wdl::model::published_model_names() +
-                       "), a scoreWDL --json file, a Stockfish source tree DIR or a revision "
-                       "DIR@REV of a Stockfish git checkout")
-        ->capture_default_str();
+    add_model_option(app, options.model, "The WDL model")->capture_default_str();
     add_registry_option(app);
     app.add_option_function<std::vector<double>>(
            "--evals",

@@ -1,18 +1,17 @@
 // synthWDL: draws count files from a known WDL model, in the scanner's format.
-#include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <thread>
 
 #include "choice_option.hpp"
+#include "model_option.hpp"
 #include "normalization_options.hpp"
 #include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/synth_wdl.hpp"
 #include "wdl/counts/grouping.hpp"
 #include "wdl/model/normalization.hpp"
-#include "wdl/model/published_models.hpp"
 #include "wdl/util/error.hpp"
 
 namespace {
@@ -40,12 +39,8 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
     app.add_option("-o,--output", o.output, "Count file to write")->capture_default_str();
     app.add_option("--seed", o.seed, "Seed of the draws: the same seed gives the same file")
         ->capture_default_str();
-    app.add_option("--model", o.model,
-                   fmt::format("The true model: a registry name ({}), a scoreWDL --json file (or "
-                               "any JSON file with as and bs), a Stockfish source tree DIR or "
-                               "DIR@REV. Default: sf18, whose as[] is scoreWDL's default "
-                               "--NormalizeData",
-                               wdl::model::published_model_names()));
+    add_model_option(app, o.model, "The true model",
+                     ". Default: sf18, whose as[] is scoreWDL's default --NormalizeData");
     add_coefficients(
         app, "--as", o.as,
         "The true model's as[] instead of --model: c3,c2,c1,c0 for a cubic (2 to 6 numbers: a "

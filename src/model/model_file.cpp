@@ -21,6 +21,9 @@ nlohmann::ordered_json model_json(const WdlModel& model) {
     if (model.mom_min) json["momMin"] = *model.mom_min;
     if (model.mom_max) json["momMax"] = *model.mom_max;
     if (model.eval_scale != 1) json["evalScale"] = model.eval_scale;
+    // How its engine displayed evals, where that was not 100 v / a(mom) (display_rule.hpp).
+    if (model.display.pawn_divisor) json["displayDivisor"] = *model.display.pawn_divisor;
+    if (model.display.eval_limit) json["evalLimit"] = *model.display.eval_limit;
     json["NormalizeToPawnValue"] = model.pawn_value();
     json["spread"] = model.spread();
     json["normalizedSpread"] = model.normalized_spread();
@@ -71,6 +74,15 @@ WdlModel model_from_json(const nlohmann::json& json, std::string_view source) {
     if (auto scale = optional_number(object, "evalScale", source)) {
         if (*scale <= 0) throw Error(fmt::format("{}: evalScale must be positive.", source));
         model.eval_scale = *scale;
+    }
+    if (auto divisor = object.find("displayDivisor"); divisor != object.end()) {
+        if (!divisor->is_number_integer() || divisor->get<long long>() <= 0)
+            throw Error(fmt::format("{}: displayDivisor must be a positive integer.", source));
+        model.display.pawn_divisor = divisor->get<int>();
+    }
+    if (auto limit = optional_number(object, "evalLimit", source)) {
+        if (*limit <= 0) throw Error(fmt::format("{}: evalLimit must be positive.", source));
+        model.display.eval_limit = *limit;
     }
     return model;
 }

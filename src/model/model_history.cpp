@@ -179,7 +179,7 @@ HistoryWalk walk_model_history(const fs::path& clone, const std::string& revisio
             auto pawn_value_eg = types ? parse_pawn_value_eg(*types) : std::nullopt;
             auto& entry = walk.registry.models.back();
             entry.pawn_value_eg = pawn_value_eg;
-            if (pawn_value_eg) entry.model.eval_scale = *pawn_value_eg / 100.0;
+            if (pawn_value_eg) use_pawn_value_eg(entry.model, *pawn_value_eg);
         }
     }
     assign_releases(clone, revision, walk.registry.models);

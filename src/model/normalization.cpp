@@ -97,6 +97,12 @@ Normalization Normalization::from_model(const WdlModel& model) {
         throw Error("a model of the ply cannot normalize counts, whose keys hold moves");
     if (model.eval_scale != 1)
         throw Error("the model takes evals in PawnValueEg units, not internal ones");
+    // Its engine displayed by a constant (Stockfish 16.1's NormalizeToPawnValue): so do the counts.
+    if (model.display.pawn_divisor) {
+        Normalization normalization = fixed(*model.display.pawn_divisor);
+        normalization.model_ = model;
+        return normalization;
+    }
     if (!model.mom_min || !model.mom_max)
         throw Error("the model has no momMin and momMax (the clamp of its mom)");
     // Whole bounds as integers, as Stockfish writes them and the JSON default spells them.

@@ -18,6 +18,12 @@ constexpr std::string_view kPawnValueEgUnits =
     "centipawns of PawnValueEg (x = 100 * v / PawnValueEg)";
 constexpr std::string_view kInternalUnits = "internal";
 
+template <typename T>
+std::optional<T> optional_field(const nlohmann::json& entry, const char* key) {
+    if (!entry.contains(key) || entry[key].is_null()) return std::nullopt;
+    return entry[key].get<T>();
+}
+
 WdlModel model_of(const nlohmann::json& entry, const std::optional<int>& pawn_value_eg) {
     WdlModel model;
     model.as = entry.at("as").get<Coefficients>();
@@ -32,15 +38,12 @@ WdlModel model_of(const nlohmann::json& entry, const std::optional<int>& pawn_va
         model.mom_min = entry["momMin"].get<double>();
     if (entry.contains("momMax") && entry["momMax"].is_number())
         model.mom_max = entry["momMax"].get<double>();
+    model.display =
+        stockfish_display_rule(optional_field<int>(entry, "NormalizeToPawnValue_constant"),
+                               optional_field<std::string>(entry, "eval_expression"));
     if (entry.at("evalUnits").get<std::string>().find("PawnValueEg") != std::string::npos)
-        model.eval_scale = pawn_value_eg.value_or(kReleasedPawnValueEg) / 100.0;
+        use_pawn_value_eg(model, pawn_value_eg.value_or(kReleasedPawnValueEg));
     return model;
-}
-
-template <typename T>
-std::optional<T> optional_field(const nlohmann::json& entry, const char* key) {
-    if (!entry.contains(key) || entry[key].is_null()) return std::nullopt;
-    return entry[key].get<T>();
 }
 
 PublishedModel published_model_of(const nlohmann::json& entry) {

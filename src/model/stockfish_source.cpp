@@ -155,9 +155,10 @@ std::optional<StockfishModelSource> parse_stockfish_model_source(std::string_vie
     found.mom_expression = *mom_expression;
     set_mom(found.model, without_blanks(found.mom_expression));
     found.takes_pawn_value_eg_units = text.find("/PawnValueEg") != std::string::npos;
-    if (found.takes_pawn_value_eg_units) found.model.eval_scale = kReleasedPawnValueEg / 100.0;
     found.eval_expression = assigned_expression(code, "doublex=");
     found.stated_pawn_value = assigned_integer(text, "NormalizeToPawnValue=");
+    found.model.display = stockfish_display_rule(found.stated_pawn_value, found.eval_expression);
+    if (found.takes_pawn_value_eg_units) use_pawn_value_eg(found.model, kReleasedPawnValueEg);
     return found;
 }
 

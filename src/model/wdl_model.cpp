@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace wdl::model {
@@ -16,6 +17,22 @@ double WdlModel::clamped(double mom) const {
     if (mom_min && mom < *mom_min) return *mom_min;
     if (mom_max && mom > *mom_max) return *mom_max;
     return mom;
+}
+
+double WdlModel::curve_input(double eval) const {
+    if (!display.eval_limit) return eval;
+    double limit = eval_scale * *display.eval_limit;
+    return std::clamp(eval, -limit, limit);
+}
+
+long WdlModel::printed_cp(long v, double mom) const {
+    if (display.pawn_divisor) return 100 * v / *display.pawn_divisor;
+    return std::lround(100 * double(v) / a(mom));
+}
+
+void use_pawn_value_eg(WdlModel& model, int pawn_value_eg) {
+    model.eval_scale = pawn_value_eg / 100.0;
+    model.display.pawn_divisor = pawn_value_eg;
 }
 
 double WdlModel::draw_rate_at_zero() const {

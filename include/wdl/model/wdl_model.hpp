@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "wdl/model/curve.hpp"
+#include "wdl/model/display_rule.hpp"
 #include "wdl/model/wdl_math.hpp"
 #include "wdl/util/enum_names.hpp"
 
@@ -44,8 +45,12 @@ struct WdlModel {
     // Internal eval units per unit of the eval the coefficients are in: 1 for every model since
     // 2022-11; PawnValueEg / 100 for older ones, which took x = 100 * v / PawnValueEg.
     double eval_scale = 1;
+    // How the engine displayed evals and clamped the curve's input (display_rule.hpp).
+    DisplayRule display;
 
     double clamped(double mom) const;
+    // The eval the curve reads: an internal eval clamped as the engine clamped it.
+    double curve_input(double eval) const;
     // a and b in internal units at a mom value (clamped as the model clamps it).
     double a(double mom) const {
         return eval_scale * curve_value(a_form, as, clamped(mom) / mom_target);
@@ -60,10 +65,31 @@ struct WdlModel {
     bool has_stockfish_form() const { return a_form.is_cubic() && b_form.is_cubic(); }
     int parameter_count() const { return a_form.parameter_count() + b_form.parameter_count(); }
 
-    double win(double eval, double mom) const { return win_rate(eval, a(mom), b(mom)); }
-    double draw(double eval, double mom) const { return draw_rate(eval, a(mom), b(mom)); }
-    double loss(double eval, double mom) const { return loss_rate(eval, a(mom), b(mom)); }
-    double score(double eval, double mom) const { return expected_score(eval, a(mom), b(mom)); }
+    double win(double eval, double mom) const {
+        return win_rate(curve_input(eval), a(mom), b(mom));
+    }
+    double draw(double eval, double mom) const {
+        return draw_rate(curve_input(eval), a(mom), b(mom));
+    }
+    double loss(double eval, double mom) const {
+        return loss_rate(curve_input(eval), a(mom), b(mom));
+    }
+    double score(double eval, double mom) const {
+        return expected_score(curve_input(eval), a(mom), b(mom));
+    }
+
+    // The internal eval the engine displays as +1.00 at a mom: the rule's constant or a(mom).
+    double display_scale(double mom) const {
+        return display.pawn_divisor ? *display.pawn_divisor : a(mom);
+    }
+    // The displayed centipawns of an internal eval, unrounded: 100 x / display_scale(mom).
+    double to_cp(double eval, double mom) const { return 100 * eval / display_scale(mom); }
+    // The internal eval of displayed centipawns: the one whose exact display is cp (where the
+    // engine truncates, the end nearest 0 of the evals it prints as cp).
+    double from_cp(double cp, double mom) const { return cp * display_scale(mom) / 100; }
+    // The centipawns the engine prints for its integer eval v: 100 v / N truncated, or
+    // 100 v / a(mom) rounded half away from zero.
+    long printed_cp(long v, double mom) const;
 
     // NormalizeToPawnValue: the internal eval at which the engine wins half of its games at
     // the target mom, displayed as +1.00.
@@ -73,6 +99,10 @@ struct WdlModel {
     // The draw rate of an equal position (eval 0) at the target mom: 1 - 2 win(0).
     double draw_rate_at_zero() const;
 };
+
+// A model of x = 100 v / PawnValueEg (SF 12 to 15): its eval scale, and the display by the same
+// constant.
+void use_pawn_value_eg(WdlModel& model, int pawn_value_eg);
 
 // The covariance of a model's coefficients, as then bs (parameter_count() squared).
 using Covariance = std::vector<std::vector<double>>;

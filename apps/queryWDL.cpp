@@ -26,8 +26,8 @@ int main(int argc, char** argv) {
                options.evals = evals;
                options.evals_given = true;
            },
-           "Evals in centipawns as the model displays them, 100 x / a(mom) for the internal eval "
-           "x (default 0,50,100,200,300)")
+           "Evals in centipawns as the model's engine displays them: 100 x / a(mom) for the "
+           "internal eval x, or 100 x / N for Stockfish 12 to 16.1 (default 0,50,100,200,300)")
         ->delimiter(',');
     app.add_flag("--internal", options.internal, "The --evals are in internal units instead");
     app.add_option("--materials", options.materials,

@@ -34,14 +34,14 @@ report::ComparisonPlot comparison_plot_of(const compare::Comparison& comparison)
             curves.b.push_back(m.b(*own));
             curves.a_low.push_back(a - error);
             curves.a_high.push_back(a + error);
-            curves.display.push_back(reference.model.a(mom) / a);
+            curves.display.push_back(reference.model.display_scale(mom) / m.display_scale(*own));
         }
         double target =
             compare::corresponding_mom(reference.model.mom_type, comparison.target_mom, m.mom_type)
                 .value_or(m.mom_target);
         for (int i = 0; i < kCurvePoints; ++i) {
             double pawns = -4 + 8.0 * i / (kCurvePoints - 1);
-            double x = pawns * m.a(target);
+            double x = m.from_cp(100 * pawns, target);
             curves.pawns.push_back(pawns);
             curves.win.push_back(m.win(x, target));
             curves.draw.push_back(m.draw(x, target));

@@ -66,9 +66,8 @@ struct Eval {
 };
 
 Eval eval_at(const QueryWdlOptions& options, const model::WdlModel& m, double value, double mom) {
-    double a = m.a(mom);
-    if (options.internal) return {100 * value / a, value};
-    return {value, value * a / 100};
+    if (options.internal) return {m.to_cp(value, mom), value};
+    return {value, m.from_cp(value, mom)};
 }
 
 std::string model_line(const char* role, const model::NamedModel& named) {
@@ -110,8 +109,9 @@ void query_wdl(const QueryWdlOptions& options) {
     std::string column = m.mom_type == MomType::Material ? "material" : "move";
 
     std::string text = model_line("Model", named);
-    text += fmt::format("Evals are {}; displayed cp = 100 x / a(mom) for the internal eval x.\n",
-                        options.internal ? "internal units" : "displayed centipawns");
+    text += fmt::format("Evals are {}; the engine displays the internal eval v as {}.\n",
+                        options.internal ? "internal units" : "displayed centipawns",
+                        model::display_rule_text(m.display));
     nlohmann::ordered_json json;
     json["model"] = model_entry(named);
     json["evals"] = options.internal ? "internal" : "displayed";
@@ -147,7 +147,7 @@ void query_wdl(const QueryWdlOptions& options) {
         for (const auto& mom : moms) {
             for (double rate : options.win_rates) {
                 double x = model::eval_for_win(m, rate, mom.model);
-                double cp = 100 * x / m.a(mom.model);
+                double cp = m.to_cp(x, mom.model);
                 text += fmt::format("{:>9g}{:>10.4g}{:>+10.1f}{:>10.1f}\n", mom.given, rate, cp, x);
                 rows.push_back(
                     {{"mom", mom.given}, {"winRate", rate}, {"evalCp", cp}, {"internalEval", x}});

@@ -41,7 +41,7 @@ ModelSummary summarize(const model::NamedModel& named, std::size_t index,
     if (auto lc0 = model::lc0_wdl(m.win(0, target), m.loss(0, target)))
         summary.lc0_sharpness = lc0->sharpness;
     if (auto own = corresponding_mom(reference.mom_type, reference.mom_target, m.mom_type)) {
-        double x = reference.a(reference.mom_target);
+        double x = reference.from_cp(100, reference.mom_target);
         if (auto lc0 = model::lc0_wdl(m.win(x, *own), m.loss(x, *own)))
             summary.lc0_mu_of_reference_pawn = lc0->mu;
     }
@@ -125,7 +125,7 @@ WdlRow wdl_at(const Comparison& comparison, double reference_mom, double pawns) 
         double mom =
             corresponding_mom(reference.mom_type, reference_mom, m.mom_type).value_or(m.mom_target);
         WdlPoint point;
-        point.internal_eval = pawns * m.a(mom);
+        point.internal_eval = m.from_cp(100 * pawns, mom);
         point.win = m.win(point.internal_eval, mom);
         point.draw = m.draw(point.internal_eval, mom);
         point.loss = m.loss(point.internal_eval, mom);
@@ -150,7 +150,7 @@ std::optional<double> displayed_by(const model::WdlModel& from, double mom, doub
                                    const model::WdlModel& to) {
     auto own = corresponding_mom(from.mom_type, mom, to.mom_type);
     if (!own) return std::nullopt;
-    return pawns * from.a(mom) / to.a(*own);
+    return pawns * from.display_scale(mom) / to.display_scale(*own);
 }
 
 std::optional<double> a_standard_error(const model::NamedModel& named, double mom) {

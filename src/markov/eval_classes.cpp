@@ -34,7 +34,7 @@ std::string pawns(double centipawns) { return fmt::format("{:.2f}", centipawns /
 // `score` > 1/2, by bisection.
 double eval_at_score(const model::WdlModel& model, double score) {
     double mom = model.mom_target;
-    auto score_at = [&](double cp) { return model.score(cp * model.a(mom) / 100, mom); };
+    auto score_at = [&](double cp) { return model.score(model.from_cp(cp, mom), mom); };
     double low = 0, high = games::kMaxScore;
     if (score_at(high) < score) return kInfinity;
     for (int i = 0; i < 100; ++i) {

@@ -33,7 +33,7 @@ Wdl EvalOutcomes::at(int centipawns, int move, int material) const {
                  : model_.mom_type == model::MomType::Move   ? move
                                                              : 2.0 * (move - 1);
     double internal = normalization_ ? normalization_->to_internal(centipawns, move, material)
-                                     : centipawns * model_.a(mom) / 100;
+                                     : model_.from_cp(centipawns, mom);
     return {model_.win(internal, mom), model_.draw(internal, mom), model_.loss(internal, mom)};
 }
 

@@ -68,15 +68,17 @@ TEST_CASE("queryWDL finds the eval of a wanted win rate", "[apps][query]") {
         double mom = row["mom"], rate = row["winRate"], x = row["internalEval"];
         CAPTURE(mom, rate);
         CHECK(model.win(x, mom) == Approx(rate));
-        CHECK(row["evalCp"].get<double>() == Approx(100 * x / model.a(mom)));
+        CHECK(row["evalCp"].get<double>() == Approx(model.to_cp(x, mom)));
         if (rate == 0.5) CHECK(row["evalCp"].get<double>() == Approx(100));
     }
-    // A move model, and a ply model, take moves.
-    for (const char* name : {"sf16.1", "sf15"}) {
+    // A move model, and a ply model, take moves (move 20 is White's ply 38); each displayed
+    // evals by a constant, so its 50 % eval displays as 100 a(mom) / that constant.
+    for (auto [name, mom, divisor] : {std::tuple{"sf16.1", 20, 356}, std::tuple{"sf15", 38, 208}}) {
         CAPTURE(name);
         auto moves = query_json({"--model", name, "--winRate", "0.5", "--moves", "20"}, dir);
         CHECK(moves["moms"] == "moves");
-        CHECK(moves["winRates"][0]["evalCp"].get<double>() == Approx(100));
+        double a = wdl::model::load_model(name).model.a(mom);
+        CHECK(moves["winRates"][0]["evalCp"].get<double>() == Approx(100 * a / divisor));
     }
 }
 

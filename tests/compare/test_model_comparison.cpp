@@ -150,7 +150,8 @@ TEST_CASE("displayed_by maps a displayed eval between models at corresponding mo
     auto sf16 = load_model("sf16").model, sf161 = load_model("sf16.1").model;
     auto sf18 = load_model("sf18").model;
     // sf16.1 (move) at move 21 meets sf16 (ply) at ply 40.
-    CHECK(*displayed_by(sf161, 21, 2.5, sf16) == Approx(2.5 * sf161.a(21) / sf16.a(40)));
+    // Each displayed by its NormalizeToPawnValue: 356 and 328.
+    CHECK(*displayed_by(sf161, 21, 2.5, sf16) == Approx(2.5 * 356 / 328));
     CHECK(*displayed_by(sf18, 40, -1.5, sf18) == Approx(-1.5));
     CHECK_FALSE(displayed_by(sf18, 40, 1, sf16));
 }

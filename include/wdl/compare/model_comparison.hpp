@@ -80,7 +80,7 @@ std::vector<WdlRow> wdl_table(const Comparison& comparison, double mom,
 std::optional<double> corresponding_mom(model::MomType reference, double mom, model::MomType other);
 
 // The eval in pawns that `to` displays for the internal eval that `from` displays as `pawns` at
-// `from`'s mom `mom` (each displays x as x / a(mom) pawns), or nothing when `to`'s mom does not
+// `from`'s mom `mom` (each by its display rule, unrounded), or nothing when `to`'s mom does not
 // correspond.
 std::optional<double> displayed_by(const model::WdlModel& from, double mom, double pawns,
                                    const model::WdlModel& to);

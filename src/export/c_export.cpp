@@ -36,7 +36,20 @@ std::string c_source(const model::WdlModel& model, const std::vector<std::string
         literal(model.eval_scale));
     if (model.mom_min) text += fmt::format("#define WDL_MOM_MIN {}\n", literal(*model.mom_min));
     if (model.mom_max) text += fmt::format("#define WDL_MOM_MAX {}\n", literal(*model.mom_max));
-    text += fmt::format("#define WDL_MOM_TARGET {}\n\n", literal(model.mom_target));
+    text += fmt::format("#define WDL_MOM_TARGET {}\n", literal(model.mom_target));
+    if (model.display.pawn_divisor) {
+        text += fmt::format(
+            "/* The engine displayed 100 * value / WDL_DISPLAY_DIVISOR, in integer division. */\n"
+            "#define WDL_DISPLAY_DIVISOR {}\n",
+            *model.display.pawn_divisor);
+    }
+    if (auto limit = eval_limit(model)) {
+        text += fmt::format(
+            "/* The curve reads value clamped to +-WDL_EVAL_LIMIT, as the engine did. */\n"
+            "#define WDL_EVAL_LIMIT {}\n",
+            literal(*limit));
+    }
+    text += "\n";
     text += "static inline double wdl_clamped_mom(double mom) {\n";
     if (model.mom_min) text += "    if (mom < WDL_MOM_MIN) return WDL_MOM_MIN;\n";
     if (model.mom_max) text += "    if (mom > WDL_MOM_MAX) return WDL_MOM_MAX;\n";
@@ -72,6 +85,7 @@ std::string c_source(const model::WdlModel& model, const std::vector<std::string
         "    double win, draw, loss;\n"
         "}};\n\n"
         "static inline struct wdl_rates wdl_rates(double value, double mom) {{\n"
+        "{1}"
         "    double a = wdl_a(mom), b = wdl_b(mom);\n"
         "    struct wdl_rates p;\n"
         "    p.win = wdl_win_rate(value, a, b);\n"
@@ -90,14 +104,23 @@ std::string c_source(const model::WdlModel& model, const std::vector<std::string
         "    r.draw = 1000 - r.win - r.loss;\n"
         "    return r;\n"
         "}}\n\n"
+        "/* The internal eval the engine displays as +1.00 at mom. */\n"
+        "static inline double wdl_display_scale(double mom) {{\n"
+        "{2}"
+        "}}\n\n"
         "static inline double wdl_to_cp(double value, double mom) {{\n"
-        "    return 100 * value / wdl_a(mom);\n"
+        "    return 100 * value / wdl_display_scale(mom);\n"
         "}}\n\n"
         "static inline double wdl_from_cp(double cp, double mom) {{\n"
-        "    return cp * wdl_a(mom) / 100;\n"
+        "    return cp * wdl_display_scale(mom) / 100;\n"
         "}}\n\n"
         "#endif\n",
-        min_spread_literal());
+        min_spread_literal(),
+        eval_limit(model) ? "    if (value > WDL_EVAL_LIMIT) value = WDL_EVAL_LIMIT;\n"
+                            "    if (value < -WDL_EVAL_LIMIT) value = -WDL_EVAL_LIMIT;\n"
+                          : "",
+        model.display.pawn_divisor ? "    (void)mom;\n    return WDL_DISPLAY_DIVISOR;\n"
+                                   : "    return wdl_a(mom);\n");
     return text;
 }
 

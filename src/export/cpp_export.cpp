@@ -27,7 +27,12 @@ PawnValueCheck pawn_value_check(const model::WdlModel& model) {
     std::string sum = "as[0]";
     for (int k = 1; k <= form.degree; ++k) sum += fmt::format(" + as[{}]", k);
     if (model.eval_scale == 1 && form.kind == model::CurveKind::Polynomial) {
-        double total = 0.5;
+        double total = 0;
+        for (int k = 0; k <= form.degree; ++k) total += c[std::size_t(k)];
+        // Stockfish 15.1 and 16 truncated the sum, and displayed by that constant.
+        if (model.display.pawn_divisor == int(total) && int(total) != int(0.5 + total))
+            return {int(total), "int(" + sum + ")"};
+        total = 0.5;
         for (int k = 0; k <= form.degree; ++k) total += c[std::size_t(k)];
         return {int(total), "int(0.5 + " + sum + ")"};
     }
@@ -68,6 +73,24 @@ std::string cpp_source(const model::WdlModel& model, const std::vector<std::stri
         "constexpr int NormalizeToPawnValue = {};\n"
         "static_assert(NormalizeToPawnValue == {});\n\n",
         literal(model.eval_scale), check.value, check.expression);
+    // Stockfish 15.1 to 16.1 displayed by NormalizeToPawnValue, 12 to 15 by PawnValueEg.
+    std::string divisor = "a(mom)";
+    if (model.display.pawn_divisor == check.value && model.eval_scale == 1) {
+        divisor = "NormalizeToPawnValue";
+    } else if (model.display.pawn_divisor) {
+        divisor = model.eval_scale != 1 ? "PawnValueEg" : "DisplayDivisor";
+        text += fmt::format(
+            "// The engine displayed 100 * value / {0}, in integer division.\n"
+            "constexpr int {0} = {1};\n",
+            divisor, *model.display.pawn_divisor);
+    }
+    if (auto limit = eval_limit(model)) {
+        text += fmt::format(
+            "// The curve reads value clamped to +-EvalLimit, as the engine clamped it.\n"
+            "constexpr double EvalLimit = {};\n",
+            literal(*limit));
+    }
+    if (divisor != "a(mom)" || eval_limit(model)) text += "\n";
     if (model.mom_min)
         text += fmt::format("constexpr double MomMin = {};\n", literal(*model.mom_min));
     if (model.mom_max)
@@ -108,6 +131,7 @@ std::string cpp_source(const model::WdlModel& model, const std::vector<std::stri
         "    double win, draw, loss;\n"
         "}};\n\n"
         "inline Wdl wdl(double value, double mom) {{\n"
+        "{1}"
         "    double a_mom = a(mom), b_mom = b(mom);\n"
         "    double win = win_rate(value, a_mom, b_mom), loss = win_rate(-value, a_mom, b_mom);\n"
         "    return {{win, 1.0 - win - loss, loss}};\n"
@@ -120,10 +144,18 @@ std::string cpp_source(const model::WdlModel& model, const std::vector<std::stri
         "    int win = int(0.5 + 1000 * p.win), loss = int(0.5 + 1000 * p.loss);\n"
         "    return {{win, 1000 - win - loss, loss}};\n"
         "}}\n\n"
-        "inline double to_cp(double value, double mom) {{ return 100 * value / a(mom); }}\n\n"
-        "inline double from_cp(double cp, double mom) {{ return cp * a(mom) / 100; }}\n\n"
+        "// The internal eval the engine displays as +1.00 at mom.\n"
+        "inline double display_scale({3}double mom) {{ return {2}; }}\n\n"
+        "inline double to_cp(double value, double mom) {{ return 100 * value / display_scale(mom); "
+        "}}\n\n"
+        "inline double from_cp(double cp, double mom) {{ return cp * display_scale(mom) / 100; "
+        "}}\n\n"
         "}}  // namespace wdl_model\n",
-        min_spread_literal());
+        min_spread_literal(),
+        eval_limit(model) ? "    if (value > EvalLimit) value = EvalLimit;\n"
+                            "    if (value < -EvalLimit) value = -EvalLimit;\n"
+                          : "",
+        divisor, divisor == "a(mom)" ? "" : "[[maybe_unused]] ");
     return text;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,12 @@ std::string literal(double value);
 // the mom are, the model's curves, and what the functions return.
 std::vector<std::string> header_lines(const model::WdlModel& model,
                                       const std::vector<std::string>& provenance);
+
+// The display rule in words: how the engine displayed a value, and the clamp of the curve's
+// input (part of header_lines; the JSON's conventions).
+std::vector<std::string> display_lines(const model::WdlModel& model);
+// The clamp of the curve's input in internal units, where the engine clamped it.
+std::optional<double> eval_limit(const model::WdlModel& model);
 
 // The lines with `marker` ("// ", "# ") before each, and the marker alone (trailing space
 // removed) on an empty line.

@@ -33,7 +33,20 @@ std::string javascript_source(const model::WdlModel& model,
         literal(model.eval_scale));
     if (model.mom_min) text += fmt::format("export const MOM_MIN = {};\n", literal(*model.mom_min));
     if (model.mom_max) text += fmt::format("export const MOM_MAX = {};\n", literal(*model.mom_max));
-    text += fmt::format("export const MOM_TARGET = {};\n\n", literal(model.mom_target));
+    text += fmt::format("export const MOM_TARGET = {};\n", literal(model.mom_target));
+    if (model.display.pawn_divisor) {
+        text += fmt::format(
+            "// The engine displayed 100 * value / DISPLAY_DIVISOR, truncated toward zero.\n"
+            "export const DISPLAY_DIVISOR = {};\n",
+            *model.display.pawn_divisor);
+    }
+    if (auto limit = eval_limit(model)) {
+        text += fmt::format(
+            "// The curve reads value clamped to +-EVAL_LIMIT, as the engine clamped it.\n"
+            "export const EVAL_LIMIT = {};\n",
+            literal(*limit));
+    }
+    text += "\n";
     text += "export function clampedMom(mom) {\n";
     if (model.mom_min) text += "  if (mom < MOM_MIN) return MOM_MIN;\n";
     if (model.mom_max) text += "  if (mom > MOM_MAX) return MOM_MAX;\n";
@@ -65,6 +78,7 @@ std::string javascript_source(const model::WdlModel& model,
         "  return logistic((value - location) / (spread < {0} ? {0} : spread));\n"
         "}}\n\n"
         "export function wdl(value, mom) {{\n"
+        "{1}"
         "  const aMom = a(mom), bMom = b(mom);\n"
         "  const win = winRate(value, aMom, bMom), loss = winRate(-value, aMom, bMom);\n"
         "  return {{ win, draw: 1.0 - win - loss, loss }};\n"
@@ -74,13 +88,19 @@ std::string javascript_source(const model::WdlModel& model,
         "  const win = Math.trunc(0.5 + 1000 * p.win), loss = Math.trunc(0.5 + 1000 * p.loss);\n"
         "  return {{ win, draw: 1000 - win - loss, loss }};\n"
         "}}\n\n"
+        "// The internal eval the engine displays as +1.00 at mom.\n"
+        "export function displayScale(mom) {{\n"
+        "  return {2};\n"
+        "}}\n\n"
         "export function toCp(value, mom) {{\n"
-        "  return (100 * value) / a(mom);\n"
+        "  return (100 * value) / displayScale(mom);\n"
         "}}\n\n"
         "export function fromCp(cp, mom) {{\n"
-        "  return (cp * a(mom)) / 100;\n"
+        "  return (cp * displayScale(mom)) / 100;\n"
         "}}\n",
-        min_spread_literal());
+        min_spread_literal(),
+        eval_limit(model) ? "  value = Math.min(Math.max(value, -EVAL_LIMIT), EVAL_LIMIT);\n" : "",
+        model.display.pawn_divisor ? "DISPLAY_DIVISOR" : "a(mom)");
     return text;
 }
 

@@ -18,6 +18,12 @@ std::string json_source(const model::WdlModel& model, const std::vector<std::str
     if (model.mom_max) json["momMax"] = *model.mom_max;
     json["momTarget"] = model.mom_target;
     json["evalScale"] = model.eval_scale;
+    // How the engine displayed evals (null: 100 v / a(mom)) and clamped the curve's input.
+    json["displayDivisor"] = model.display.pawn_divisor
+                                 ? nlohmann::ordered_json(*model.display.pawn_divisor)
+                                 : nlohmann::ordered_json();
+    auto limit = eval_limit(model);
+    json["evalLimit"] = limit ? nlohmann::ordered_json(*limit) : nlohmann::ordered_json();
     json["aForm"] = model::curve_form_name(model.a_form);
     json["bForm"] = model::curve_form_name(model.b_form);
     json["as"] = model.as;

@@ -64,6 +64,38 @@ std::string mom_line(const model::WdlModel& model) {
 
 }  // namespace
 
+std::vector<std::string> display_lines(const model::WdlModel& model) {
+    std::vector<std::string> lines;
+    const auto& rule = model.display;
+    if (!rule.pawn_divisor) {
+        lines.push_back(
+            "The displayed eval is 100 * value / a(mom) centipawns, rounded (Stockfish 17 on): "
+            "a");
+        lines.push_back("displayed +1.00 wins half of the games.");
+    } else {
+        lines.push_back(fmt::format(
+            "The engine displayed 100 * value / {} centipawns in integer division (truncated): "
+            "its",
+            *rule.pawn_divisor));
+        lines.push_back(fmt::format("{}. to_cp gives it unrounded; from_cp(cp) the value",
+                                    model.eval_scale != 1
+                                        ? "PawnValueEg (Stockfish 12 to 15)"
+                                        : "NormalizeToPawnValue (Stockfish 15.1 to 16.1)"));
+        lines.push_back("nearest 0 that it displays as cp.");
+    }
+    if (auto limit = eval_limit(model)) {
+        lines.push_back(fmt::format(
+            "The curve reads value clamped to +-{:g} internal units, as the engine clamped it.",
+            *limit));
+    }
+    return lines;
+}
+
+std::optional<double> eval_limit(const model::WdlModel& model) {
+    if (!model.display.eval_limit) return std::nullopt;
+    return model.eval_scale * *model.display.eval_limit;
+}
+
 std::vector<std::string> header_lines(const model::WdlModel& model,
                                       const std::vector<std::string>& provenance) {
     std::vector<std::string> lines = provenance;
@@ -90,10 +122,7 @@ std::vector<std::string> header_lines(const model::WdlModel& model,
     lines.push_back(
         "Per mille as Stockfish's UCI prints them: win and loss int(0.5 + 1000 p), "
         "draw the rest.");
-    lines.push_back(
-        "The displayed eval is 100 * value / a(mom) centipawns: a displayed +1.00 wins "
-        "half of");
-    lines.push_back("the games.");
+    for (auto& line : display_lines(model)) lines.push_back(std::move(line));
     return lines;
 }
 

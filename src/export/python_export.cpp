@@ -60,7 +60,20 @@ std::string python_source(const model::WdlModel& model, const std::vector<std::s
         literal(model.eval_scale));
     if (model.mom_min) text += fmt::format("MOM_MIN = {}\n", literal(*model.mom_min));
     if (model.mom_max) text += fmt::format("MOM_MAX = {}\n", literal(*model.mom_max));
-    text += fmt::format("MOM_TARGET = {}\n\n\n", literal(model.mom_target));
+    text += fmt::format("MOM_TARGET = {}\n", literal(model.mom_target));
+    if (model.display.pawn_divisor) {
+        text += fmt::format(
+            "# The engine displayed 100 * value / DISPLAY_DIVISOR, truncated toward zero.\n"
+            "DISPLAY_DIVISOR = {}\n",
+            *model.display.pawn_divisor);
+    }
+    if (auto limit = eval_limit(model)) {
+        text += fmt::format(
+            "# The curve reads value clamped to +-EVAL_LIMIT, as the engine did.\n"
+            "EVAL_LIMIT = {}\n",
+            literal(*limit));
+    }
+    text += "\n\n";
     text += "def clamped_mom(mom):\n";
     if (model.mom_min) text += "    if mom < MOM_MIN:\n        return MOM_MIN\n";
     if (model.mom_max) text += "    if mom > MOM_MAX:\n        return MOM_MAX\n";
@@ -90,6 +103,7 @@ std::string python_source(const model::WdlModel& model, const std::vector<std::s
         "    return _logistic((value - location) / spread)\n\n\n"
         "def wdl(value, mom):\n"
         "    \"\"\"The probabilities (win, draw, loss) of the side to move.\"\"\"\n"
+        "{2}"
         "    a_mom, b_mom = a(mom), b(mom)\n"
         "    win = _win_rate(value, a_mom, b_mom)\n"
         "    loss = _win_rate(-value, a_mom, b_mom)\n"
@@ -103,10 +117,13 @@ std::string python_source(const model::WdlModel& model, const std::vector<std::s
         "    win, _, loss = wdl(value, mom)\n"
         "    wins, losses = int(0.5 + 1000 * win), int(0.5 + 1000 * loss)\n"
         "    return Wdl(wins, 1000 - wins - losses, losses)\n\n\n"
+        "def display_scale(mom):\n"
+        "    \"\"\"The internal eval the engine displays as +1.00 at mom.\"\"\"\n"
+        "    return {3}\n\n\n"
         "def to_cp(value, mom):\n"
-        "    return 100 * value / a(mom)\n\n\n"
+        "    return 100 * value / display_scale(mom)\n\n\n"
         "def from_cp(cp, mom):\n"
-        "    return cp * a(mom) / 100\n\n\n"
+        "    return cp * display_scale(mom) / 100\n\n\n"
         "def mom_of_position(ply: Optional[int] = None, material: Optional[int] = None):\n"
         "    \"\"\"The model's mom of a position from its ply or its material.\"\"\"\n"
         "{1}\n\n"
@@ -115,7 +132,9 @@ std::string python_source(const model::WdlModel& model, const std::vector<std::s
         "Cp(cp).wdl(ply=ply).\"\"\"\n"
         "    mom = mom_of_position(ply, material)\n"
         "    return wdl_per_mille(from_cp(cp, mom), mom)\n",
-        min_spread_literal(), mom_of_position(model));
+        min_spread_literal(), mom_of_position(model),
+        eval_limit(model) ? "    value = min(max(value, -EVAL_LIMIT), EVAL_LIMIT)\n" : "",
+        model.display.pawn_divisor ? "DISPLAY_DIVISOR" : "a(mom)");
     return text;
 }
 

@@ -35,7 +35,20 @@ std::string rust_source(const model::WdlModel& model, const std::vector<std::str
         text += fmt::format("pub const MOM_MIN: f64 = {};\n", literal(*model.mom_min));
     if (model.mom_max)
         text += fmt::format("pub const MOM_MAX: f64 = {};\n", literal(*model.mom_max));
-    text += fmt::format("pub const MOM_TARGET: f64 = {};\n\n", literal(model.mom_target));
+    text += fmt::format("pub const MOM_TARGET: f64 = {};\n", literal(model.mom_target));
+    if (model.display.pawn_divisor) {
+        text += fmt::format(
+            "/// The engine displayed 100 * value / DISPLAY_DIVISOR, in integer division.\n"
+            "pub const DISPLAY_DIVISOR: f64 = {};\n",
+            literal(*model.display.pawn_divisor));
+    }
+    if (auto limit = eval_limit(model)) {
+        text += fmt::format(
+            "/// The curve reads value clamped to +-EVAL_LIMIT, as the engine clamped it.\n"
+            "pub const EVAL_LIMIT: f64 = {};\n",
+            literal(*limit));
+    }
+    text += "\n";
     text += "pub fn clamped_mom(mom: f64) -> f64 {\n";
     if (model.mom_min) text += "    if mom < MOM_MIN {\n        return MOM_MIN;\n    }\n";
     if (model.mom_max) text += "    if mom > MOM_MAX {\n        return MOM_MAX;\n    }\n";
@@ -74,6 +87,7 @@ std::string rust_source(const model::WdlModel& model, const std::vector<std::str
         "    pub loss: f64,\n"
         "}}\n\n"
         "pub fn wdl(value: f64, mom: f64) -> Wdl {{\n"
+        "{1}"
         "    let (a_mom, b_mom) = (a(mom), b(mom));\n"
         "    let win = win_rate(value, a_mom, b_mom);\n"
         "    let loss = win_rate(-value, a_mom, b_mom);\n"
@@ -91,13 +105,20 @@ std::string rust_source(const model::WdlModel& model, const std::vector<std::str
         "    let loss = (0.5 + 1000.0 * p.loss) as i32;\n"
         "    WdlPerMille {{ win, draw: 1000 - win - loss, loss }}\n"
         "}}\n\n"
+        "/// The internal eval the engine displays as +1.00 at `mom`.\n"
+        "pub fn display_scale({2}: f64) -> f64 {{\n"
+        "    {3}\n"
+        "}}\n\n"
         "pub fn to_cp(value: f64, mom: f64) -> f64 {{\n"
-        "    100.0 * value / a(mom)\n"
+        "    100.0 * value / display_scale(mom)\n"
         "}}\n\n"
         "pub fn from_cp(cp: f64, mom: f64) -> f64 {{\n"
-        "    cp * a(mom) / 100.0\n"
+        "    cp * display_scale(mom) / 100.0\n"
         "}}\n",
-        min_spread_literal());
+        min_spread_literal(),
+        eval_limit(model) ? "    let value = value.clamp(-EVAL_LIMIT, EVAL_LIMIT);\n" : "",
+        model.display.pawn_divisor ? "_mom" : "mom",
+        model.display.pawn_divisor ? "DISPLAY_DIVISOR" : "a(mom)");
     return text;
 }
 

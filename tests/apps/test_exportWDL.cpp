@@ -120,7 +120,7 @@ void compare_with_wdlfit(const wdl::model::WdlModel& model, const std::string& o
         double w = model.win(value, mom), d = model.draw(value, mom), l = model.loss(value, mom);
         worst_rate =
             std::max({worst_rate, std::abs(win - w), std::abs(draw - d), std::abs(loss - l)});
-        worst_cp = std::max(worst_cp, std::abs(cp - 100 * value / model.a(mom)));
+        worst_cp = std::max(worst_cp, std::abs(cp - model.to_cp(value, mom)));
         worst_back = std::max(worst_back, std::abs(back - value));
         if (printed != stockfish_per_mille(w, l)) {
             if (mismatched_per_mille++ == 0) first_mismatch = line;
@@ -309,7 +309,7 @@ TEST_CASE("exportWDL's Python module takes python-chess's cp and ply or material
             WdlPerMille printed;
             in >> printed.win >> printed.draw >> printed.loss;
             REQUIRE(in);
-            double value = cp * model.a(mom) / 100;
+            double value = model.from_cp(cp, mom);
             CHECK(printed == stockfish_per_mille(model.win(value, mom), model.loss(value, mom)));
         }
         // Without the position's mom it says which it needs.
@@ -359,7 +359,12 @@ void check_against_schema(const nlohmann::json& json, const nlohmann::json& sche
             const auto& names = property["enum"];
             CHECK(std::find(names.begin(), names.end(), value) != names.end());
         }
-        std::string type = property.value("type", "");
+        // A type that may also be null: the value is null or of the other type.
+        auto types = property.value("type", nlohmann::json());
+        if (types.is_array() && value.is_null()) continue;
+        std::string type = types.is_array()    ? types[0].get<std::string>()
+                           : types.is_string() ? types.get<std::string>()
+                                               : std::string();
         if (type == "number") CHECK(value.is_number());
         if (type == "integer") CHECK(value.is_number_integer());
         if (type == "string") CHECK(value.is_string());
@@ -406,6 +411,10 @@ TEST_CASE("exportWDL's JSON follows its schema and holds the whole model", "[app
         if (json.contains("momMax")) model.mom_max = json["momMax"].get<double>();
         model.mom_target = json["momTarget"];
         model.eval_scale = json["evalScale"];
+        if (!json["displayDivisor"].is_null())
+            model.display.pawn_divisor = json["displayDivisor"].get<int>();
+        if (!json["evalLimit"].is_null())
+            model.display.eval_limit = json["evalLimit"].get<double>() / model.eval_scale;
         model.a_form = *wdl::model::curve_form_from_name(json["aForm"].get<std::string>());
         model.b_form = *wdl::model::curve_form_from_name(json["bForm"].get<std::string>());
         model.as = json["as"].get<wdl::model::Coefficients>();
@@ -417,6 +426,7 @@ TEST_CASE("exportWDL's JSON follows its schema and holds the whole model", "[app
                 CAPTURE(v, m);
                 REQUIRE(model.win(v, m) == expected.win(v, m));
                 REQUIRE(model.loss(v, m) == expected.loss(v, m));
+                REQUIRE(model.to_cp(v, m) == expected.to_cp(v, m));
             }
         }
     }

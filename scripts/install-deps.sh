@@ -5,7 +5,8 @@
 #   (none)   build, run and plot: what the demo needs
 #   --tests  also what the test suite needs beyond that: headless Chromium and a font, which
 #            load the HTML report as a browser does; rustc and nodejs, which compile and run
-#            exportWDL's Rust and JavaScript exports (scripts/test.sh)
+#            exportWDL's Rust and JavaScript exports (scripts/test.sh); stockfish (15.1), whose
+#            printed evals and W/D/L the display tests reproduce
 #   --package  also what building and checking the Debian package needs (scripts/package.sh):
 #            dpkg-shlibdeps, lintian, man
 #   --ci     the --tests and --package packages and what the rest of .ci/run needs:
@@ -20,7 +21,7 @@ packages=(
     gnuplot-nox zstd jq python3-numpy
     gaviotatb libgaviotatb-dev help2man
 )
-test_packages=(chromium fonts-dejavu-core rustc nodejs)
+test_packages=(chromium fonts-dejavu-core rustc nodejs stockfish)
 package_packages=(dpkg-dev lintian man-db)
 case "${1:-}" in
 "") ;;

@@ -129,6 +129,8 @@ TEST_CASE("the history walk finds every model change and the releases that shipp
           "Utility::clamp(double(100 * v) / PawnValueEg, -1000.0, 1000.0)");
     CHECK(models[0].pawn_value_eg == 208);
     CHECK(models[0].model.eval_scale == 2.08);
+    // Displayed by the PawnValueEg of its last commit, its x clamped as the line says.
+    CHECK(models[0].model.display == DisplayRule{208, 1000});
     CHECK_THAT(models[0].eval_units, Catch::Contains("PawnValueEg"));
     CHECK_FALSE(models[0].stated_pawn_value);
 
@@ -142,12 +144,14 @@ TEST_CASE("the history walk finds every model change and the releases that shipp
     CHECK_FALSE(models[1].eval_expression);
     CHECK_FALSE(models[1].pawn_value_eg);
     CHECK(models[1].eval_units == "internal");
+    CHECK(models[1].model.display == DisplayRule{});
 
     CHECK(models[2].commit == third);
     CHECK(models[2].name == "sf@2026-02-01");
     CHECK(models[2].releases.empty());
     CHECK(models[2].stated_pawn_value == 386);
     CHECK(models[2].model.as == models[1].model.as);
+    CHECK(models[2].model.display == DisplayRule{386, std::nullopt});
 
     // The file it writes reads back as the same registry.
     auto reread = parse_registry(registry_text(walk.registry), "the test's registry");
@@ -163,6 +167,7 @@ TEST_CASE("the history walk finds every model change and the releases that shipp
         CHECK(reread.models[i].model.mom_min == models[i].model.mom_min);
         CHECK(reread.models[i].eval_expression == models[i].eval_expression);
         CHECK(reread.models[i].stated_pawn_value == models[i].stated_pawn_value);
+        CHECK(reread.models[i].model.display == models[i].model.display);
     }
 }
 

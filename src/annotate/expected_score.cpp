@@ -53,8 +53,9 @@ Outlook ExpectedScore::outlook(int displayed_cp, const PositionPlace& place) con
     double a = tabulated ? ab_[std::size_t(mom)][0] : model_.a(mom);
     double b = tabulated ? ab_[std::size_t(mom)][1] : model_.b(mom);
     Outlook result;
-    result.win = model::win_rate(x, a, b);
-    result.loss = model::loss_rate(x, a, b);
+    // The model reads the eval clamped as its engine clamped it (Stockfish 12 to 16).
+    result.win = model::win_rate(model_.curve_input(x), a, b);
+    result.loss = model::loss_rate(model_.curve_input(x), a, b);
     result.score = function_ == ScoreFunction::Konrod
                        ? konrod_score(x, a)
                        : model::expected_score_of_rates(result.win, result.loss);

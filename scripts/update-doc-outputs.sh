@@ -11,19 +11,23 @@
 # chromium is installed, takes docs/images/report.png of the report's HTML as the browser test
 # does (tests/apps/test_scoreWDL_report.cpp).
 #
-# Usage: scripts/update-doc-outputs.sh [--slow]
+# Usage: scripts/update-doc-outputs.sh [--slow | --check]
 #   --slow  also the outputs that take minutes: scoreCompetence on data/, which needs every
 #           3-4-man DTC table (generated first into the table cache if missing: about 4 minutes
 #           of one core; WDLFIT_TABLES names the cache). Without it those blocks stay as they are.
+#   --check change nothing: print the difference of every output that is not current and exit 1
+#           if there is one (CI runs this). Images are drawn aside and not compared.
 # Builds what it needs with scripts/build.sh (BUILD_DIR, JOBS as there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 slow=0
+check=0
 case "${1:-}" in
 "") ;;
 --slow) slow=1 ;;
-*) echo "Usage: $0 [--slow]" >&2; exit 2 ;;
+--check) check=1 ;;
+*) echo "Usage: $0 [--slow | --check]" >&2; exit 2 ;;
 esac
 
 programs="scoreWDLstat scoreWDL compareWDL mergeWDLstat annotateWDL markovWDL synthWDL queryWDL exportWDL trackWDL wdlfit"
@@ -35,6 +39,12 @@ work=$(mktemp -d /tmp/wdlfit-doc-outputs.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 out=$work/outputs
 mkdir -p "$out"
+# Images go below image_root: the repository, or with --check a scratch copy of its layout
+# (the printed lines name them relative to it either way).
+image_root=$root
+((check)) && image_root=$work/image_root
+images=$image_root/docs/images
+mkdir -p "$images"
 ln -s "$root/data" "$work/data"
 cd "$work"
 
@@ -98,7 +108,7 @@ sections report/report.md "Verdict" "Display mapping, old to new" "W/D/L at disp
 if command -v chromium >/dev/null; then
     chromium --headless=new --no-sandbox --disable-gpu --no-proxy-server \
         --host-resolver-rules="MAP * ~NOTFOUND" --user-data-dir="$work/chromium-profile" \
-        --window-size=1000,1800 --screenshot="$root/docs/images/report.png" \
+        --window-size=1000,1800 --screenshot="$images/report.png" \
         "file://$work/report/report.html" >/dev/null 2>&1
 else
     echo "Left as it is: docs/images/report.png (no chromium)." >&2
@@ -109,12 +119,12 @@ run scoreWDL grouped.json --plot no --crossValidate --NormalizeData sf18 |
     output fit-crossvalidate
 
 # --- model.md: which form data/ supports.
-run scoreWDL grouped.json --plot save --pngName "$root/docs/images/select_model.png" --selectModel |
+run scoreWDL grouped.json --plot save --pngName "$images/select_model.png" --selectModel |
     awk 'NR == 1 { print; print "..." } /^Model selection/ { on = 1 }
          on && !/^(Saved|Preparing|Total elapsed)/' |
-    sed -E "s|$root/||" | output select-model
-rm -f "$root/docs/images/select_model.png" "$root/docs/images/select_model_calibration.png"
-mv "$root/docs/images/select_model_selection.png" "$root/docs/images/select_model.png"
+    sed -E "s|$image_root/||" | output select-model
+rm -f "$images/select_model.png" "$images/select_model_calibration.png"
+mv "$images/select_model_selection.png" "$images/select_model.png"
 
 run scoreWDL grouped.json --plot no --selectModel --learningCurve --materialMin 3 --momCut 17 |
     awk 'NR == 1 { print; print "..." } /^(Best|Stockfish.s form|Learning curve|The cut)/ { on = 1 }
@@ -203,8 +213,8 @@ run scoreWDLstat --dir data -r --concurrency 2 --perTest --groups 8 -o per_test.
 for u in json.loads(open("per_test.json", "rb").readline())["labels"]["units"]:
     print("\t".join([u["id"], u["date"], u["new"], u["base"], u["tc"]]))')
     run mergeWDLstat "${tests[@]}" -o drift.json | grep -E '^(\$|Merged)'
-    run trackWDL drift.json --by month --threads 2 --png "$root/docs/images/track.png" \
-        --json track.json --csv track.csv | sed -E "s|$root/||"
+    run trackWDL drift.json --by month --threads 2 --png "$images/track.png" \
+        --json track.json --csv track.csv | sed -E "s|$image_root/||"
 } | output track-drift
 
 # --- annotation.md
@@ -212,7 +222,7 @@ game_file=data/24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bbd52188.pgn.gz
 cp fit.json model.json
 run annotateWDL "$game_file" --model model.json -o annotated.pgn --plot curves.png \
     --json summary.json | output annotate-summary
-cp curves.png "$root/docs/images/annotate_expected_score.png"
+cp curves.png "$images/annotate_expected_score.png"
 # Moves 16 to 22 of the first game, its movetext joined and wrapped again at 90 columns (never
 # between a move number and its move, nor inside a comment).
 awk '/^\[/ { if (moves) exit; next } { moves = moves " " $0 }
@@ -296,8 +306,18 @@ for doc in "$root"/docs/*.md "$root/README.md"; do
         /^<!-- end output -->$/ { skip = 0 }
         !skip { print }' "$doc" >"$work/doc.md"
     if ! cmp -s "$work/doc.md" "$doc"; then
-        cp "$work/doc.md" "$doc"
-        echo "Updated ${doc#"$root"/}"
+        if ((check)); then
+            echo "Not current: ${doc#"$root"/} (scripts/update-doc-outputs.sh rewrites it):"
+            diff -u "$doc" "$work/doc.md" | sed -E "s|$work/doc.md|${doc#"$root"/}, now|" || true
+            stale=1
+        else
+            cp "$work/doc.md" "$doc"
+            echo "Updated ${doc#"$root"/}"
+        fi
     fi
 done
 ((slow)) || echo "Left as they are: the outputs of --slow (scoreCompetence)."
+if ((check)); then
+    ((${stale:-0})) && exit 1
+    echo "Every sample output in README.md and docs/ is current."
+fi

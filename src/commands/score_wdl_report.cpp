@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <sstream>
 
@@ -186,13 +187,18 @@ Table wdl_table_of(const std::vector<compare::WdlRow>& rows) {
     auto per_mille = [](const compare::WdlPoint& p) {
         return fmt::format("{:.0f}/{:.0f}/{:.0f}", 1000 * p.win, 1000 * p.draw, 1000 * p.loss);
     };
+    // Rounded before the sign is chosen: a difference of -0.0004 is +0, not -0.
+    auto signed_per_mille = [](double difference) {
+        double rounded = std::round(1000 * difference);
+        return fmt::format("{:+.0f}", rounded == 0 ? 0.0 : rounded);
+    };
     for (const auto& row : rows) {
         const auto &old_point = row.models[0], &new_point = row.models[1];
-        table.rows.push_back(
-            {fmt::format("{:+.2f}", row.pawns), per_mille(old_point), per_mille(new_point),
-             fmt::format("{:+.0f}/{:+.0f}/{:+.0f}", 1000 * (new_point.win - old_point.win),
-                         1000 * (new_point.draw - old_point.draw),
-                         1000 * (new_point.loss - old_point.loss))});
+        table.rows.push_back({fmt::format("{:+.2f}", row.pawns), per_mille(old_point),
+                              per_mille(new_point),
+                              signed_per_mille(new_point.win - old_point.win) + "/" +
+                                  signed_per_mille(new_point.draw - old_point.draw) + "/" +
+                                  signed_per_mille(new_point.loss - old_point.loss)});
     }
     return table;
 }

@@ -37,7 +37,7 @@ double ExpectedScore::internal_eval(int displayed_cp, const PositionPlace& place
     int mom = dynamic->mom_type == model::MomType::Move ? place.move : place.material;
     if (mom < 0 || mom >= kTabulated)
         return normalization_.to_internal(displayed_cp, place.move, place.material);
-    return model::Normalization::to_internal_with_scale(displayed_cp, scales_[std::size_t(mom)]);
+    return normalization_.to_internal_with_scale(displayed_cp, scales_[std::size_t(mom)]);
 }
 
 double ExpectedScore::win_draw_balance(const PositionPlace& place) const {

@@ -16,9 +16,9 @@ CountGrid::CountGrid(const GridFilter& filter, const model::Normalization& norma
     mom_min_ = by_move ? filter.move_min : filter.material_min;
     int mom_max = by_move ? filter.move_max : filter.material_max;
     mom_count_ = std::max(0, mom_max - mom_min_ + 1);
-    long eval_max = model::round_half_even(
-        double(std::int64_t(filter.eval_max_cp) * normalization.pawn_value()) / 100.0);
-    eval_max_ = int(eval_max);
+    // The bound converts as the evals do: a truncated display's evalMax keeps all it printed.
+    eval_max_ =
+        int(normalization.to_internal_with_scale(filter.eval_max_cp, normalization.pawn_value()));
     if (eval_max_ >= 0) cells_.resize(std::size_t(mom_count_) * eval_span());
 
     const auto& dynamic = normalization.dynamic();
@@ -36,7 +36,7 @@ std::optional<GridCell> CountGrid::cell_of(const PositionKey& key) const {
         return std::nullopt;
     double scale = scales_[std::size_t((scale_by_move_ ? key.move : key.material) - scale_offset_)];
     // Checked before narrowing: a huge eval in a count file must not wrap into the grid.
-    double eval = Normalization::to_internal_with_scale(key.eval, scale);
+    double eval = normalization_.to_internal_with_scale(key.eval, scale);
     if (!(std::abs(eval) <= eval_max_)) return std::nullopt;
     return GridCell{filter_.mom_type == MomType::Move ? key.move : key.material, int(eval)};
 }

@@ -9,6 +9,7 @@
 #include "held_out_scores.hpp"
 #include "wdl/fit/objective.hpp"
 #include "wdl/fit/resampling.hpp"
+#include "wdl/model/printed_eval.hpp"
 #include "wdl/stats/distributions.hpp"
 #include "wdl/util/error.hpp"
 
@@ -125,8 +126,7 @@ class FoldScorer {
                 if (shipped_model) {
                     auto predict = [&] {
                         // The model clamps its mom itself.
-                        double mom = shipped_model->mom_type == model::MomType::Move ? key.move
-                                                                                     : key.material;
+                        double mom = model::mom_of_counted(*shipped_model, key.move, key.material);
                         return model_prediction(*shipped_model, cell.eval, mom);
                     };
                     shipped.add(

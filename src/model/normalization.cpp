@@ -93,16 +93,23 @@ Normalization Normalization::with_dynamic(const DynamicNormalization& dynamic,
 }
 
 Normalization Normalization::from_model(const WdlModel& model) {
-    if (model.mom_type == MomType::Ply)
-        throw Error("a model of the ply cannot normalize counts, whose keys hold moves");
-    if (model.eval_scale != 1)
-        throw Error("the model takes evals in PawnValueEg units, not internal ones");
-    // Its engine displayed by a constant (Stockfish 16.1's NormalizeToPawnValue): so do the counts.
+    // Its engine displayed by a constant (Stockfish 12 to 16.1): the counts convert by it
+    // whatever the model's mom, each cp at the middle of the evals truncated to it.
     if (model.display.pawn_divisor) {
-        Normalization normalization = fixed(*model.display.pawn_divisor);
+        int divisor = *model.display.pawn_divisor;
+        Normalization normalization = fixed(divisor);
         normalization.model_ = model;
+        normalization.display_.pawn_divisor = divisor;
+        normalization.description_ = fmt::format(
+            "the model's display, {}: each cp read at the middle of the evals printed as it",
+            display_rule_text(normalization.display_));
         return normalization;
     }
+    if (model.mom_type == MomType::Ply)
+        throw Error(
+            "its display, 100 v / a(ply), depends on the ply, which count keys do not hold");
+    if (model.eval_scale != 1)
+        throw Error("the model takes evals in PawnValueEg units, not internal ones");
     if (!model.mom_min || !model.mom_max)
         throw Error("the model has no momMin and momMax (the clamp of its mom)");
     // Whole bounds as integers, as Stockfish writes them and the JSON default spells them.

@@ -6,6 +6,9 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "../fit/stationarity.hpp"
 #include "fit_test_data.hpp"
@@ -356,9 +359,30 @@ TEST_CASE("scoreWDL --NormalizeData takes any model: a registry name or a fitted
     CHECK(by_fit.exit_code == 0);
     CHECK_THAT(line_starting(by_fit.output, "Converting"), Catch::Contains("'momMin': 17"));
 
-    auto ply = score_wdl(reference_input("dev_counts.json") + " --plot no --NormalizeData sf16");
+    // Stockfish 15.1 and 16 displayed 100 v / N, truncated, whatever the ply: the counts convert
+    // by N, each cp at the middle of its evals, and keep what --NormalizeToPawnValue N keeps.
+    for (const auto& [name, divisor] :
+         std::vector<std::pair<std::string, std::string>>{{"sf15.1", "361"}, {"sf16", "328"}}) {
+        auto by_era =
+            score_wdl(reference_input("dev_counts.json") + " --plot no --NormalizeData " + name);
+        INFO(by_era.output);
+        CHECK(by_era.exit_code == 0);
+        CHECK_THAT(line_starting(by_era.output, "Converting"),
+                   Catch::Contains("100 v / " + divisor + ", truncated"));
+        auto by_constant = score_wdl(reference_input("dev_counts.json") +
+                                     " --plot no --NormalizeToPawnValue " + divisor);
+        CHECK(line_starting(by_era.output, "Retained") ==
+              line_starting(by_constant.output, "Retained"));
+    }
+    // A fitted ply model displays 100 v / a(ply), and count keys hold no ply: one error line.
+    auto ply_file = (dir / "ply.json").string();
+    std::ofstream(ply_file) << R"({"momType": "ply", "momTarget": 32, "as": [1, 2, 3, 300], )"
+                            << R"("bs": [1, 2, 3, 60]})";
+    auto ply =
+        score_wdl(reference_input("dev_counts.json") + " --plot no --NormalizeData " + ply_file);
     CHECK(ply.exit_code == 1);
-    CHECK_THAT(ply.output, Catch::Contains("Error: --NormalizeData sf16: a model of the ply"));
+    CHECK_THAT(ply.output, Catch::Contains("Error: --NormalizeData " + ply_file +
+                                           ": its display, 100 v / a(ply), depends on the ply"));
     auto unknown = score_wdl(reference_input("dev_counts.json") + " --NormalizeData sf99");
     CHECK(unknown.exit_code == 1);
     CHECK_THAT(unknown.output, Catch::Contains("unknown model \"sf99\""));

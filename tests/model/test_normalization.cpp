@@ -1,5 +1,11 @@
-#include <catch2/catch.hpp>
+#include <fmt/format.h>
 
+#include <catch2/catch.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "wdl/model/model_lookup.hpp"
 #include "wdl/model/normalization.hpp"
 
 using wdl::model::Normalization;
@@ -82,8 +88,48 @@ TEST_CASE("a model with a clamp normalizes as its p_a", "[model][normalization]"
     CHECK_THROWS_WITH(Normalization::from_model(without_clamp), Catch::Contains("momMax"));
     auto ply = model;
     ply.mom_type = wdl::model::MomType::Ply;
-    CHECK_THROWS(Normalization::from_model(ply));
+    CHECK_THROWS_WITH(Normalization::from_model(ply), Catch::Contains("a(ply)"));
     auto old_units = model;
     old_units.eval_scale = 2.08;
     CHECK_THROWS_WITH(Normalization::from_model(old_units), Catch::Contains("PawnValueEg"));
+}
+
+TEST_CASE("a model displayed by a constant normalizes by it, each cp at the middle of its evals",
+          "[model][normalization]") {
+    // Stockfish 12 to 16.1 printed 100 v / N truncated, whatever the model's mom (ply for 12 to
+    // 16): every eval comes back among those the engine printed as the same cp.
+    for (const auto& [name, divisor] : std::vector<std::pair<std::string, int>>{
+             {"sf12", 208}, {"sf15", 208}, {"sf15.1", 361}, {"sf16", 328}, {"sf16.1", 356}}) {
+        CAPTURE(name);
+        auto named = wdl::model::load_model(name);
+        auto n = Normalization::from_options(std::nullopt, name);
+        CHECK(n.pawn_value() == divisor);
+        CHECK(!n.dynamic());
+        CHECK(n.model().has_value());
+        CHECK(n.description().find(fmt::format("100 v / {}, truncated", divisor)) !=
+              std::string::npos);
+        for (long v = -3 * divisor; v <= 3 * divisor; ++v) {
+            long cp = named.model.printed_cp(v, 58);
+            CAPTURE(v, cp);
+            CHECK(named.model.printed_cp(long(n.to_internal(int(cp), 20, 40)), 58) == cp);
+        }
+        CHECK(n.to_internal(0, 20, 40) == 0);
+        CHECK(n.to_internal(-1, 20, 40) == -n.to_internal(1, 20, 40));
+    }
+    // 2 printed by 361 stands for 8 to 10 internal; the original's round(2 * 3.61) = 7 is a 1.
+    auto sf151 = Normalization::from_options(std::nullopt, std::string("sf15.1"));
+    CHECK(sf151.to_internal(2, 20, 40) == 9);
+    CHECK(Normalization::fixed(361).to_internal(2, 20, 40) == 7);
+}
+
+TEST_CASE("a printed cp is read at the middle of its evals; a count's ply is White's",
+          "[model][normalization]") {
+    auto sf151 = wdl::model::load_model("sf15.1").model;  // 100 v / 361, truncated
+    CHECK(wdl::model::from_printed_cp(sf151, 2, 40) == Approx(2.5 * 3.61));
+    CHECK(wdl::model::from_printed_cp(sf151, -2, 40) == Approx(-2.5 * 3.61));
+    CHECK(wdl::model::from_printed_cp(sf151, 0, 40) == 0);
+    auto sf18 = wdl::model::load_model("sf18").model;  // 100 v / a(material), rounded
+    CHECK(wdl::model::from_printed_cp(sf18, 2, 40) == sf18.from_cp(2, 40));
+    CHECK(wdl::model::mom_of_counted(sf151, 30, 60) == 58);
+    CHECK(wdl::model::mom_of_counted(sf18, 30, 60) == 60);
 }

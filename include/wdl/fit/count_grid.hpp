@@ -86,7 +86,8 @@ class CountGrid : public counts::CountTarget {
     int mom_min() const { return mom_min_; }
     int mom_max() const { return mom_min_ + mom_count_ - 1; }
     int mom_count() const { return mom_count_; }
-    // round_half_even(evalMax * pawnValue / 100) in internal units.
+    // round_half_even(evalMax * pawnValue / 100) in internal units (evalMax at the middle of its
+    // printed range where the normalization reads a truncated display).
     int eval_max() const { return eval_max_; }
     MomType mom_type() const { return filter_.mom_type; }
     int pawn_value() const { return normalization_.pawn_value(); }

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "wdl/model/printed_eval.hpp"
 #include "wdl/model/wdl_model.hpp"
 
 // Conversion of the scanner's displayed centipawns back to the engine's internal units.
@@ -27,9 +28,11 @@ class Normalization {
     static Normalization fixed(int pawn_value);
     // Parses the JSON of --NormalizeData; throws wdl::Error with a clear message.
     static Normalization from_json(std::string_view json);
-    // The dynamic normalization of a model's p_a, as Stockfish normalizes its evals with it:
+    // The conversion by a model's display rule: a constant divisor N (Stockfish 12 to 16.1, of
+    // any mom) takes each cp to the middle of the evals the engine printed as it, 100 v / N
+    // truncated; else the dynamic normalization of its p_a, as Stockfish normalizes its evals:
     // its mom (material or move), clamp and target. Throws wdl::Error for a model that cannot
-    // normalize counts (a ply model, evals not in internal units, no clamp).
+    // normalize counts (a(ply) display, evals not in internal units, no clamp).
     static Normalization from_model(const WdlModel& model);
     // The normalization of the programs' options: --NormalizeToPawnValue N (static), or
     // --NormalizeData given as a JSON object or as any model (a registry name, a model file, a
@@ -43,7 +46,8 @@ class Normalization {
     const std::optional<DynamicNormalization>& dynamic() const { return dynamic_; }
 
     // Internal eval of a cp eval: round-half-to-even(eval * a / 100) with a = N or the
-    // dynamic p_a at the clamped mom, computed in the same floating-point order as the original.
+    // dynamic p_a at the clamped mom, computed in the same floating-point order as the original;
+    // eval is first moved to the middle of its range where a model's engine truncated.
     // A double: evals of any int are converted without overflow; callers range-check them
     // before they narrow.
     double to_internal(int eval_cp, int move, int material) const;
@@ -53,8 +57,9 @@ class Normalization {
     // file, or JSON with "bs" as well as "as" (clamped to [momMin, momMax]). None otherwise.
     const std::optional<WdlModel>& model() const { return model_; }
     // The conversion with a precomputed pawn_scale (the hot path of loading counts).
-    static double to_internal_with_scale(int eval_cp, double scale) {
-        return std::nearbyint(double(eval_cp) * scale / 100.0);  // as round_half_even
+    double to_internal_with_scale(int eval_cp, double scale) const {
+        double cp = printed_cp_middle(display_, eval_cp);
+        return std::nearbyint(cp * scale / 100.0);  // as round_half_even
     }
 
     // The "Converting evals with ..." description, e.g. "NormalizeToPawnValue = 328" or
@@ -69,6 +74,8 @@ class Normalization {
     int pawn_value_ = 0;
     std::optional<DynamicNormalization> dynamic_;
     std::optional<WdlModel> model_;
+    // How the evals were printed: by default rounded, as the original's conversion assumes.
+    DisplayRule display_;
     std::string description_;
 };
 

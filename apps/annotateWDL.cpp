@@ -53,10 +53,13 @@ void add_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
         ->capture_default_str();
     add_model_option(app, options.model, "The WDL model")->capture_default_str();
     add_normalization_options(app, options.normalize_to_pawn_value, options.normalize_data,
-                              "the engine that played");
-    add_choice_option(app, "--expectedScore", options.function, wdl::annotate::kScoreFunctionNames,
-                      "model: W + D/2 of the model; konrod: Konrod's probabilistic game result "
-                      "with his win-draw balance x_0_5 = a(mom) of the model");
+                              "the engine that played (if not the model's)",
+                              "the model's display rule, docs/model.md");
+    add_choice_option(
+        app, "--expectedScore", options.function, wdl::annotate::kScoreFunctionNames,
+        "model: W + D/2 of the model; konrod: Konrod's probabilistic game result "
+        "with his win-draw balance x_0_5 = the eval the model's engine displays as 1.00 (a(mom) "
+        "since Stockfish 17)");
     add_symbol_options(app, options);
     app.add_option("--plot", options.plot,
                    "Also plot the model's expected score and Konrod's probabilistic game "

@@ -10,9 +10,11 @@
 
 #include "wdl/model/normalization.hpp"
 
-// `whose`: whose displayed evals these are, e.g. "the engine that played the counted games".
+// `whose`: whose displayed evals these are, e.g. "the engine that played the counted games";
+// `fallback`: what reads them when neither option is given (by default Stockfish's JSON).
 inline void add_normalization_options(CLI::App& app, std::optional<int>& pawn_value,
-                                      std::optional<std::string>& data, const std::string& whose) {
+                                      std::optional<std::string>& data, const std::string& whose,
+                                      const std::string& fallback = "") {
     auto* static_option =
         app.add_option("--NormalizeToPawnValue", pawn_value,
                        "How " + whose +
@@ -20,7 +22,9 @@ inline void add_normalization_options(CLI::App& app, std::optional<int>& pawn_va
                            "to cp (as scoreWDL takes it)");
     app.add_option("--NormalizeData", data,
                    fmt::format("... or dynamic: a model (registry name, scoreWDL --json file, "
-                               "Stockfish source) or JSON (default: {}, Stockfish's)",
-                               wdl::model::kDefaultNormalizeData))
+                               "Stockfish source) or JSON (default: {})",
+                               fallback.empty() ? fmt::format("{}, Stockfish's",
+                                                              wdl::model::kDefaultNormalizeData)
+                                                : fallback))
         ->excludes(static_option);
 }

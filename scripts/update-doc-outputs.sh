@@ -220,8 +220,10 @@ for u in json.loads(open("per_test.json", "rb").readline())["labels"]["units"]:
 # --- annotation.md
 game_file=data/24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bbd52188.pgn.gz
 cp fit.json model.json
-run annotateWDL "$game_file" --model model.json -o annotated.pgn --plot curves.png \
-    --json summary.json | output annotate-summary
+# The fit's internal units are those of scoreWDL's default normalization (Stockfish 18's): the
+# games' evals are read the same way, not by the fit's own a(mom) (its display rule).
+run annotateWDL "$game_file" --model model.json --NormalizeData sf18 -o annotated.pgn \
+    --plot curves.png --json summary.json | output annotate-summary
 cp curves.png "$images/annotate_expected_score.png"
 # Moves 16 to 22 of the first game, its movetext joined and wrapped again at 90 columns (never
 # between a move number and its move, nor inside a comment).
@@ -248,7 +250,8 @@ jq -r '[(.model.as | add), (.model.bs | add)] | @tsv' model.json |
     output annotate-balance
 
 # lichess's accuracies next to wdlfit's: the summary's table.
-run annotateWDL "$game_file" --model model.json -o annotated_lichess.pgn --lichess |
+run annotateWDL "$game_file" --model model.json --NormalizeData sf18 -o annotated_lichess.pgn \
+    --lichess |
     grep -E '^(\$|player|Base|New|lichess:)' | output annotate-lichess
 
 # --- query.md

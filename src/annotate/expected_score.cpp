@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "wdl/counts/position_key.hpp"
+#include "wdl/model/printed_eval.hpp"
 
 namespace wdl::annotate {
 
@@ -10,13 +11,15 @@ double konrod_score(double x, double x05) {
     return x <= 0 ? std::exp2(x / x05 - 1) : 1 - std::exp2(-x / x05 - 1);
 }
 
-ExpectedScore::ExpectedScore(model::WdlModel model, model::Normalization normalization,
+ExpectedScore::ExpectedScore(model::WdlModel model,
+                             std::optional<model::Normalization> normalization,
                              ScoreFunction function)
     : model_(std::move(model)), normalization_(std::move(normalization)), function_(function) {
-    for (int mom = 0; mom < kTabulated; ++mom) ab_.push_back({model_.a(mom), model_.b(mom)});
-    if (normalization_.dynamic())
+    for (int mom = 0; mom < kTabulated; ++mom)
+        ab_.push_back({model_.a(mom), model_.b(mom), model_.display_scale(mom)});
+    if (normalization_ && normalization_->dynamic())
         for (int mom = 0; mom < kTabulated; ++mom)
-            scales_.push_back(normalization_.pawn_scale(mom, mom));
+            scales_.push_back(normalization_->pawn_scale(mom, mom));
 }
 
 double ExpectedScore::mom_of(const PositionPlace& place) const {
@@ -32,16 +35,20 @@ double ExpectedScore::mom_of(const PositionPlace& place) const {
 }
 
 double ExpectedScore::internal_eval(int displayed_cp, const PositionPlace& place) const {
-    const auto& dynamic = normalization_.dynamic();
-    if (!dynamic) return normalization_.to_internal(displayed_cp, place.move, place.material);
+    // The engine's evals are integers: the middle of a printed cp's evals, rounded, as the
+    // normalization of counts takes it.
+    if (!normalization_)
+        return std::nearbyint(model::from_printed_cp(model_, displayed_cp, mom_of(place)));
+    const auto& dynamic = normalization_->dynamic();
+    if (!dynamic) return normalization_->to_internal(displayed_cp, place.move, place.material);
     int mom = dynamic->mom_type == model::MomType::Move ? place.move : place.material;
     if (mom < 0 || mom >= kTabulated)
-        return normalization_.to_internal(displayed_cp, place.move, place.material);
-    return normalization_.to_internal_with_scale(displayed_cp, scales_[std::size_t(mom)]);
+        return normalization_->to_internal(displayed_cp, place.move, place.material);
+    return normalization_->to_internal_with_scale(displayed_cp, scales_[std::size_t(mom)]);
 }
 
-double ExpectedScore::win_draw_balance(const PositionPlace& place) const {
-    return model_.a(mom_of(place));
+double ExpectedScore::konrod_x05(const PositionPlace& place) const {
+    return model_.display_scale(mom_of(place));
 }
 
 Outlook ExpectedScore::outlook(int displayed_cp, const PositionPlace& place) const {
@@ -52,12 +59,13 @@ Outlook ExpectedScore::outlook(int displayed_cp, const PositionPlace& place) con
     bool tabulated = mom >= 0 && mom < kTabulated;  // integer moms: material, move, ply
     double a = tabulated ? ab_[std::size_t(mom)][0] : model_.a(mom);
     double b = tabulated ? ab_[std::size_t(mom)][1] : model_.b(mom);
+    double x05 = tabulated ? ab_[std::size_t(mom)][2] : model_.display_scale(mom);
     Outlook result;
     // The model reads the eval clamped as its engine clamped it (Stockfish 12 to 16).
     result.win = model::win_rate(model_.curve_input(x), a, b);
     result.loss = model::loss_rate(model_.curve_input(x), a, b);
     result.score = function_ == ScoreFunction::Konrod
-                       ? konrod_score(x, a)
+                       ? konrod_score(x, x05)
                        : model::expected_score_of_rates(result.win, result.loss);
     return result;
 }

@@ -42,7 +42,7 @@ void annotate_file(const std::filesystem::path& path, const annotate::ExpectedSc
 
 // Both expected-score functions at the model's target mom, with the scheme's bounds.
 void write_curves(const AnnotateWdlOptions& options, const model::WdlModel& model,
-                  const model::Normalization& normalization) {
+                  const std::optional<model::Normalization>& normalization) {
     annotate::ExpectedScore fitted(model, normalization, annotate::ScoreFunction::Model);
     annotate::ExpectedScore konrod(model, normalization, annotate::ScoreFunction::Konrod);
     // The target mom as a place: material for material models, the move otherwise.
@@ -51,7 +51,8 @@ void write_curves(const AnnotateWdlOptions& options, const model::WdlModel& mode
     plot.title = fmt::format("Expected score at {} {} ({} position symbols)",
                              model::mom_type_name(model.mom_type), model.mom_target,
                              annotate::position_scheme_name(options.settings.scheme));
-    plot.names = {"model (W + D/2)", "Konrod's probabilistic game result, x_0_5 = a(mom)"};
+    plot.names = {"model (W + D/2)",
+                  "Konrod's probabilistic game result, x_0_5 = the eval displayed as 1.00"};
     plot.curves.resize(2);
     for (int cp = -400; cp <= 400; cp += 2) {
         plot.evals.push_back(cp / 100.0);
@@ -70,12 +71,17 @@ void write_curves(const AnnotateWdlOptions& options, const model::WdlModel& mode
 void annotate_wdl(const AnnotateWdlOptions& options) {
     if (options.inputs.empty()) throw Error("no PGN file to annotate");
     auto named = model::load_model(options.model);
-    // As scoreWDL reads the games' evals: the engine's normalization, by default Stockfish's.
-    auto normalization =
-        model::Normalization::from_options(options.normalize_to_pawn_value, options.normalize_data);
+    // The games' evals as the model's engine displayed them, unless the options say how another
+    // engine did (as scoreWDL reads them).
+    std::optional<model::Normalization> normalization;
+    if (options.normalize_to_pawn_value || options.normalize_data)
+        normalization = model::Normalization::from_options(options.normalize_to_pawn_value,
+                                                           options.normalize_data);
     annotate::ExpectedScore expected(named.model, normalization, options.function);
     fmt::print("Model: {} ({}); evals converted with {}.\n", named.name, named.description,
-               normalization.description());
+               normalization
+                   ? normalization->description()
+                   : "its display rule, " + model::display_rule_text(named.model.display));
     util::AtomicFile output(options.output);
     annotate::AnnotationSummary summary;
     std::vector<std::string> warnings;  // also in the JSON

@@ -131,3 +131,33 @@ TEST_CASE("the seed's expected score can replace the model's", "[annotate]") {
     CHECK(konrod.score(0, {1, 58, false}) == 0.5);
     CHECK(konrod.score(1001, {1, 58, false}) == 1);
 }
+
+TEST_CASE("without a normalization, displayed evals are read by the model's display rule",
+          "[annotate]") {
+    // A ply model of Stockfish 15.1's era: a = 100 and b = 50, displayed as 100 v / 361 truncated.
+    model::WdlModel era;
+    era.as = {0, 0, 0, 100};
+    era.bs = {0, 0, 0, 50};
+    era.mom_type = model::MomType::Ply;
+    era.display.pawn_divisor = 361;
+    PositionPlace place{10, 40, true};
+    // The middle of the evals printed as 1.00 is 100.5 * 3.61 = 362.8: the engine's 363.
+    ExpectedScore by_rule(era, std::nullopt, ScoreFunction::Model);
+    CHECK(by_rule.outlook(100, place).win == Approx(model::win_rate(363, 100, 50)));
+    CHECK(by_rule.outlook(-2, place).loss == Approx(model::loss_rate(-9, 100, 50)));
+    CHECK(by_rule.outlook(0, place).win == Approx(model::win_rate(0, 100, 50)));
+    // Konrod's x_0_5 is the display's 361, not a = 100.
+    ExpectedScore konrod(era, std::nullopt, ScoreFunction::Konrod);
+    CHECK(konrod.konrod_x05(place) == 361);
+    CHECK(konrod.score(100, place) == Approx(konrod_score(363, 361)));
+    // A normalization given for the games overrides the model's rule: 1.00 is then 100 internal.
+    ExpectedScore given(era, model::Normalization::fixed(100), ScoreFunction::Model);
+    CHECK(given.outlook(100, place).win == Approx(model::win_rate(100, 100, 50)));
+    // Since Stockfish 17 the display is 100 v / a(mom), rounded: 1.00 is a itself.
+    model::WdlModel material;
+    material.as = {0, 0, 0, 100};
+    material.bs = {0, 0, 0, 50};
+    ExpectedScore by_a(material, std::nullopt, ScoreFunction::Konrod);
+    CHECK(by_a.konrod_x05(place) == Approx(100));
+    CHECK(by_a.score(100, place) == Approx(0.75));
+}

@@ -140,3 +140,19 @@ TEST_CASE("annotateWDL --lichess reproduces lichess's accuracy formulas", "[apps
     auto plain_summary = nlohmann::json::parse(read_text_file(dir / "p.json"));
     CHECK_FALSE(plain_summary["players"][0].contains("lichess"));
 }
+
+TEST_CASE("annotateWDL reads evals by the model's display rule unless a normalization is given",
+          "[apps][annotate]") {
+    auto dir = fresh_directory("annotate_display_rule");
+    auto by_rule = annotate({corpus_path(kGames).string(), "--model", "sf15.1"}, dir);
+    INFO(by_rule.output);
+    REQUIRE(by_rule.exit_code == 0);
+    CHECK_THAT(lines_of(by_rule.output).front(),
+               Catch::Contains("evals converted with its display rule, 100 v / 361, truncated"));
+    auto given = annotate(
+        {corpus_path(kGames).string(), "--model", "sf15.1", "--NormalizeData", "sf18"}, dir);
+    INFO(given.output);
+    REQUIRE(given.exit_code == 0);
+    CHECK_THAT(lines_of(given.output).front(),
+               Catch::Contains("evals converted with NormalizeData = {'momType': 'material'"));
+}

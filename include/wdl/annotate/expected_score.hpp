@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "wdl/model/normalization.hpp"
@@ -8,12 +9,12 @@
 #include "wdl/util/enum_names.hpp"
 
 // The expected score of a position from an engine's displayed eval (annotateWDL): under a fitted
-// WDL model, or Konrod's probabilistic game result anchored at the model's win-draw balance.
+// WDL model, or Konrod's probabilistic game result anchored at the eval displayed as +1.00.
 namespace wdl::annotate {
 
 enum class ScoreFunction {
     Model,   // W + D / 2 of the model at the position's mom
-    Konrod,  // Konrod's closed form in x / x_0_5, with x_0_5 = a(mom) of the model
+    Konrod,  // Konrod's closed form in x / x_0_5, with x_0_5 the model's display scale
 };
 inline constexpr std::array<util::EnumName<ScoreFunction>, 2> kScoreFunctionNames = {{
     {ScoreFunction::Model, "model"},
@@ -41,8 +42,10 @@ struct Outlook {
 
 class ExpectedScore {
   public:
-    // `normalization`: how the engine displayed its evals (internal = displayed * a / 100).
-    ExpectedScore(model::WdlModel model, model::Normalization normalization,
+    // `normalization`: how the engine displayed its evals (internal = displayed * a / 100), for
+    // games of another engine than the model's; none: by the model's display rule
+    // (model::from_printed_cp).
+    ExpectedScore(model::WdlModel model, std::optional<model::Normalization> normalization,
                   ScoreFunction function);
 
     // The outlook of the side whose eval it is, from its displayed eval in centipawns; mates
@@ -54,8 +57,9 @@ class ExpectedScore {
     std::array<int, 3> wdl_per_mille(int displayed_cp, const PositionPlace& place) const {
         return outlook(displayed_cp, place).wdl_per_mille();
     }
-    // The model's win-draw balance a(mom) in internal units: Konrod's x_0_5.
-    double win_draw_balance(const PositionPlace& place) const;
+    // Konrod's x_0_5 in internal units: the eval the model's engine displays as +1.00, its
+    // display scale (a(mom) since Stockfish 17, the era's constant before).
+    double konrod_x05(const PositionPlace& place) const;
 
     const model::WdlModel& model() const { return model_; }
     ScoreFunction function() const { return function_; }
@@ -65,13 +69,13 @@ class ExpectedScore {
     double internal_eval(int displayed_cp, const PositionPlace& place) const;
 
     model::WdlModel model_;
-    model::Normalization normalization_;
+    std::optional<model::Normalization> normalization_;
     ScoreFunction function_;
-    // a and b of the model, and the normalization's pawn scale, at the integer moms below
-    // kTabulated: every move of a game asks for them.
+    // a, b and the display scale of the model, and the normalization's pawn scale, at the
+    // integer moms below kTabulated: every move of a game asks for them.
     static constexpr int kTabulated = 512;
-    std::vector<std::array<double, 2>> ab_;
-    std::vector<double> scales_;  // by the normalization's mom; empty for a static one
+    std::vector<std::array<double, 3>> ab_;
+    std::vector<double> scales_;  // by the normalization's mom; empty for a static one or none
 };
 
 }  // namespace wdl::annotate

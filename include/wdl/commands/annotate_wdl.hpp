@@ -14,7 +14,8 @@ struct AnnotateWdlOptions {
     std::vector<std::filesystem::path> inputs;  // .pgn, .pgn.gz, .pgn.zst
     std::filesystem::path output = "annotated.pgn";
     std::string model = "sf";  // a registry name, a scoreWDL --json file, a Stockfish source
-    // How the engine displayed its evals, as scoreWDL takes it (default: Stockfish's).
+    // How the engine displayed its evals, as scoreWDL takes it, for games of another engine than
+    // the model's (default: the model's display rule).
     std::optional<int> normalize_to_pawn_value;
     std::optional<std::string> normalize_data;
     annotate::ScoreFunction function = annotate::ScoreFunction::Model;

@@ -121,7 +121,7 @@ counts::CountFileReport read_naming_file(const std::filesystem::path& file, fit:
     try {
         return counts::read_count_file(file, grid);
     } catch (const Error& error) {
-        if (std::string_view(error.what()).starts_with(file.string())) throw;
+        if (std::string_view(error.what()).find(file.string()) != std::string_view::npos) throw;
         throw Error(file.string() + ": " + error.what());
     }
 }

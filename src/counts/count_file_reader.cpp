@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <exception>
@@ -24,12 +25,18 @@
 #include "wdl/util/checked_sum.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/parallel_for.hpp"
+#include "wdl/util/whole_file.hpp"
 
 namespace wdl::counts {
 
 namespace {
 
 namespace od = simdjson::ondemand;
+
+[[noreturn]] void fail_unreadable(const std::filesystem::path& path) {
+    throw Error(fmt::format("cannot read the count file {}: {}", path.string(),
+                            util::unreadable_reason(path)));
+}
 
 // The file's bytes for simdjson, which may read SIMDJSON_PADDING bytes past the end. A
 // memory-mapped file avoids copying large files when its last page has room for the padding
@@ -38,13 +45,12 @@ namespace od = simdjson::ondemand;
 class JsonText {
   public:
     explicit JsonText(const std::filesystem::path& path) {
+        std::error_code missing;
+        if (!std::filesystem::exists(path, missing)) fail_unreadable(path);
         if (io::compression_for(path) != io::Compression::None) {
             decompress(path);
         } else if (!map(path)) {
-            if (auto error = simdjson::padded_string::load(path.string()).get(copy_)) {
-                throw Error(fmt::format("cannot read {}: {}", path.string(),
-                                        simdjson::error_message(error)));
-            }
+            if (simdjson::padded_string::load(path.string()).get(copy_)) fail_unreadable(path);
         }
         if (!map_) view_ = copy_;
     }
@@ -163,6 +169,29 @@ std::optional<PositionKey> parse_canonical_key(std::string_view text) {
 [[noreturn]] void fail_json(const std::filesystem::path& path, simdjson::error_code error) {
     throw Error(
         fmt::format("malformed JSON in {}: {}", path.string(), simdjson::error_message(error)));
+}
+
+// A document that cannot be read as a JSON object: malformed JSON if it starts as one, else
+// what the file looks like instead.
+[[noreturn]] void fail_document(const std::filesystem::path& path, std::string_view text,
+                                simdjson::error_code error) {
+    constexpr std::string_view kSpace = " \t\r\n";
+    std::size_t first = std::min(text.find_first_not_of(kSpace), text.size());
+    if (first < text.size() && text[first] == '{') fail_json(path, error);
+    std::string_view start = text.substr(first, 40);
+    start = start.substr(0, start.find_first_of("\r\n"));
+    if (start.size() > 1 && start[0] == '[' && std::isupper(static_cast<unsigned char>(start[1]))) {
+        throw Error(
+            fmt::format("{} holds PGN games, not counts: scoreWDLstat --file {} counts "
+                        "them into a count file",
+                        path.string(), path.string()));
+    }
+    std::string shown;
+    for (char c : start) shown += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
+    throw Error(
+        fmt::format("{} is no count file: it {}, where a count file (which "
+                    "scoreWDLstat writes) is a JSON object of counts",
+                    path.string(), shown.empty() ? "is empty" : "starts with \"" + shown + "\""));
 }
 
 // The count of one key: a non-negative integer of at most 64 bits (an integral float such as
@@ -430,9 +459,11 @@ FileGroups read_entries(const std::filesystem::path& path, simdjson::padded_stri
     const char* text_end = text.data() + text.size();
     od::parser parser;
     od::document document;
-    if (auto error = parser.iterate(text).get(document)) fail_json(path, error);
+    if (auto error = parser.iterate(text).get(document))
+        fail_document(path, {text.data(), text.size()}, error);
     od::object object;
-    if (auto error = document.get_object().get(object)) fail_json(path, error);
+    if (auto error = document.get_object().get(object))
+        fail_document(path, {text.data(), text.size()}, error);
     GroupedHeader header;
     bool plain_keys = false;
     // Counts found before their keys (a reordered file) wait for them.

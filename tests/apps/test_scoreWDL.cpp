@@ -313,9 +313,26 @@ TEST_CASE("bad input and options are clear errors", "[apps][scoreWDL][errors]") 
         CHECK(run.exit_code != 0);
         CHECK_THAT(run.output, Catch::Contains(expected) && Catch::Contains(file.string()));
     }
+    // A missing file, text that is not JSON, and games are told as such, once each.
     auto missing = score_wdl((dir / "missing.json").string() + " --plot no");
-    CHECK(missing.exit_code != 0);
-    CHECK_THAT(missing.output, Catch::Contains("missing.json"));
+    CHECK(missing.exit_code == 1);
+    CHECK_THAT(missing.output,
+               Catch::Contains("Error: cannot read the count file " +
+                               (dir / "missing.json").string() + ": it does not exist\n"));
+    write_text_file(dir / "notes.json", "hello\n");
+    auto not_json = score_wdl((dir / "notes.json").string() + " --plot no");
+    CHECK(not_json.exit_code == 1);
+    CHECK_THAT(not_json.output,
+               Catch::Contains("Error: " + (dir / "notes.json").string() +
+                               " is no count file: it starts with \"hello\", where a count file "
+                               "(which scoreWDLstat writes) is a JSON object of counts\n"));
+    write_text_file(dir / "games.pgn", "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n");
+    auto games = score_wdl((dir / "games.pgn").string() + " --plot no");
+    CHECK(games.exit_code == 1);
+    CHECK_THAT(games.output,
+               Catch::Contains("Error: " + (dir / "games.pgn").string() +
+                               " holds PGN games, not counts: scoreWDLstat --file " +
+                               (dir / "games.pgn").string() + " counts them into a count file\n"));
 
     auto both =
         run_program("scoreWDL", {reference_input("dev_counts.json"), "--NormalizeToPawnValue",

@@ -78,7 +78,13 @@ TEST_CASE("bad count files are errors naming the file and the key", "[counts][fi
     for (auto [content, expected] : {
              Case{R"j({"('W', 1, 40, 5)": 3,)j", "malformed JSON"},
              Case{R"j({"('W', 1, 40, 5)": 3} x)j", "malformed JSON"},
-             Case{"[1, 2]", "malformed JSON"},
+             Case{"[1, 2]",
+                  "is no count file: it starts with \"[1, 2]\", where a count file "
+                  "(which scoreWDLstat writes) is a JSON object of counts"},
+             Case{"hello\nworld", "is no count file: it starts with \"hello\""},
+             Case{" \n", "is no count file: it is empty"},
+             Case{"[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n",
+                  "holds PGN games, not counts: scoreWDLstat --file"},
              Case{R"j({"('X', 1, 40, 5)": 3})j", R"j(key "('X', 1, 40, 5)" is not of the form)j"},
              Case{R"j({"(W, 1, 40)": 3})j", R"j(key "(W, 1, 40)" is not of the form)j"},
              Case{R"j({"('W', 1, 40, 5)": -3})j",
@@ -103,6 +109,14 @@ TEST_CASE("bad count files are errors naming the file and the key", "[counts][fi
         CHECK_THAT(message, Catch::Contains(path.string()));
         fs::remove(path);
     }
+}
+
+TEST_CASE("a count file that is missing or a folder is an error saying so", "[counts][file]") {
+    auto folder = wdl::testing::scratch_directory();
+    auto missing = folder / "wdl_test_count_file_missing.json";
+    CHECK(error_of(missing) ==
+          "cannot read the count file " + missing.string() + ": it does not exist");
+    CHECK(error_of(folder) == "cannot read the count file " + folder.string() + ": it is a folder");
 }
 
 TEST_CASE("the largest count is read", "[counts][file]") {

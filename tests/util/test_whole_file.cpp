@@ -22,3 +22,11 @@ TEST_CASE("a whole file is read byte for byte, or nothing when it cannot be", "[
     CHECK_FALSE(wdl::util::read_whole_file(folder).has_value());
     fs::remove_all(folder);
 }
+
+TEST_CASE("why a file cannot be read is said in words", "[util]") {
+    auto folder = fs::temp_directory_path() / "wdl_test_unreadable";
+    fs::create_directories(folder);
+    CHECK(wdl::util::unreadable_reason(folder / "missing") == "it does not exist");
+    CHECK(wdl::util::unreadable_reason(folder) == "it is a folder");
+    fs::remove_all(folder);
+}

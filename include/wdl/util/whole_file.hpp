@@ -10,4 +10,8 @@ namespace wdl::util {
 // own error (which file, for which option), or goes on without the file.
 std::optional<std::string> read_whole_file(const std::filesystem::path& path);
 
+// Why a file cannot be read, for an error message: "it does not exist", "it is a folder", or
+// the system's reason ("Permission denied").
+std::string unreadable_reason(const std::filesystem::path& path);
+
 }  // namespace wdl::util

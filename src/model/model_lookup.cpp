@@ -46,6 +46,12 @@ NamedModel load_model(std::string_view spec) {
         return {std::string(spec), "model file " + path.string(), std::move(model),
                 std::move(covariance)};
     }
+    // A file's spelling (in a folder, or *.json) that names none: the file is missing.
+    if (path.has_parent_path() || path.extension() == ".json") {
+        throw Error("unknown model \"" + std::string(spec) + "\": the file " + path.string() +
+                    " does not exist (a model is a model JSON file, a Stockfish source tree DIR "
+                    "or DIR@REV, or a registry name)");
+    }
     throw Error("unknown model \"" + std::string(spec) +
                 "\": not a model JSON file, a Stockfish source tree (DIR or DIR@REV), or a "
                 "registry name (" +

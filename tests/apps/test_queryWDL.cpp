@@ -124,4 +124,9 @@ TEST_CASE("queryWDL errors are one line and exit 1", "[apps][query]") {
         REQUIRE(lines.size() == 1);
         CHECK(lines[0].rfind("Error: ", 0) == 0);
     }
+    auto missing = query({"--model", "fit.json"}, dir);
+    CHECK(missing.exit_code == 1);
+    CHECK_THAT(missing.output,
+               Catch::StartsWith("Error: unknown model \"fit.json\": the file fit.json does not "
+                                 "exist"));
 }

@@ -159,6 +159,13 @@ TEST_CASE("a model is loaded from a name, a JSON file, a source tree or a revisi
 
     CHECK_THROWS_WITH(load_model("sf19"),
                       Catch::Contains("unknown model \"sf19\"") && Catch::Contains("sf18"));
+    // A file's spelling that names no file: the file is missing, not an unknown name.
+    CHECK_THROWS_WITH(load_model("nosuch.json"),
+                      Catch::StartsWith("unknown model \"nosuch.json\": the file nosuch.json "
+                                        "does not exist"));
+    CHECK_THROWS_WITH(load_model((dir / "nosuch").string()),
+                      Catch::Contains("the file " + (dir / "nosuch").string() + " does not exist"));
+    CHECK_THROWS_WITH(load_model("sf14.2"), Catch::Contains("registry name (sf12"));
     wdl::testing::write_text_file(dir / "broken.json", "{\"as\": [1, 2]}");
     CHECK_THROWS_WITH(load_model((dir / "broken.json").string()), Catch::Contains("broken.json"));
 }

@@ -24,6 +24,18 @@ Error file_error(const std::string& what, const std::filesystem::path& path) {
     return Error(what + " " + path.string() + ": " + std::strerror(errno));
 }
 
+// The error of writing `target` through its temporary file: it names the file asked for, and a
+// missing folder as such.
+Error target_error(const std::filesystem::path& target) {
+    int reason = errno;
+    auto folder = target.parent_path();
+    std::error_code ignored;
+    if (reason == ENOENT && !folder.empty() && !std::filesystem::is_directory(folder, ignored))
+        return Error("cannot write " + target.string() + ": the folder " + folder.string() +
+                     " does not exist");
+    return Error("cannot write " + target.string() + ": " + std::strerror(reason));
+}
+
 // A device, pipe or socket (/dev/null, /dev/stdout, a FIFO) is written in place: renaming a
 // file over it would replace it, for every other program too.
 bool is_special_file(const std::filesystem::path& path) {
@@ -43,7 +55,7 @@ AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)
     }
     temporary_ = unique_temporary_name(target_);
     file_ = std::fopen(temporary_.c_str(), "wb");
-    if (!file_) throw file_error("cannot create", temporary_);
+    if (!file_) throw target_error(target_);
 }
 
 AtomicFile::~AtomicFile() {
@@ -56,7 +68,7 @@ AtomicFile::~AtomicFile() {
 void AtomicFile::write(std::string_view bytes) {
     if (bytes.empty()) return;
     if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
-        throw file_error("cannot write", written_path());
+        throw target_error(target_);
 }
 
 void AtomicFile::commit() {
@@ -70,9 +82,8 @@ void AtomicFile::commit() {
     bool ok = std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;
     ok = (std::fclose(file_) == 0) && ok;
     file_ = nullptr;
-    if (!ok) throw file_error("cannot write", temporary_);
-    if (std::rename(temporary_.c_str(), target_.c_str()) != 0)
-        throw file_error("cannot rename to", target_);
+    if (!ok) throw target_error(target_);
+    if (std::rename(temporary_.c_str(), target_.c_str()) != 0) throw target_error(target_);
     committed_ = true;
 }
 

@@ -448,4 +448,14 @@ TEST_CASE("exportWDL prints to stdout by default and fails in one line", "[apps]
         CHECK_THAT(run.output, Catch::StartsWith("Error: "));
         CHECK(lines_of(run.output).size() == 1);
     }
+    // A missing model file, and an output folder that is missing: each named as such.
+    auto missing = run_program("exportWDL", {"--model", "fit.json"}, dir);
+    CHECK(missing.exit_code == 1);
+    CHECK_THAT(missing.output,
+               Catch::StartsWith("Error: unknown model \"fit.json\": the file fit.json does not "
+                                 "exist"));
+    auto target = dir / "missing" / "wdl_model.hpp";
+    auto unwritable = run_program("exportWDL", {"--model", "sf18", "-o", target.string()}, dir);
+    CHECK(unwritable.output == "Error: cannot write " + target.string() + ": the folder " +
+                                   target.parent_path().string() + " does not exist\n");
 }

@@ -50,9 +50,17 @@ TEST_CASE("an abandoned atomic file leaves the old content and no temporary", "[
     CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
 }
 
-TEST_CASE("an atomic file in a missing directory reports the path", "[util]") {
+TEST_CASE("an atomic file in a missing directory names the file asked for and the folder",
+          "[util]") {
     CHECK_THROWS_WITH(wdl::util::AtomicFile("/nonexistent-dir/x.json"),
-                      Catch::Contains("/nonexistent-dir/x.json"));
+                      "cannot write /nonexistent-dir/x.json: the folder /nonexistent-dir does not "
+                      "exist");
+    // In a folder that is a file: the system's reason, still of the file asked for.
+    fs::path file = wdl::testing::scratch_directory() / "wdl_atomic_not_a_folder";
+    wdl::util::write_file_atomically(file, "");
+    CHECK_THROWS_WITH(wdl::util::AtomicFile(file / "x.json"),
+                      "cannot write " + (file / "x.json").string() + ": Not a directory");
+    fs::remove(file);
 }
 
 TEST_CASE("an atomic file whose target is a pipe writes into it and leaves it a pipe", "[util]") {

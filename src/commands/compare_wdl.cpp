@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <chrono>
+#include <optional>
 
 #include "comparison_plot_of.hpp"
 #include "wdl/compare/data_scores.hpp"
@@ -110,6 +111,9 @@ void compare_wdl(const CompareWdlOptions& options) {
     std::vector<model::NamedModel> models;
     for (const auto& spec : options.models) models.push_back(model::load_model(spec));
     check_moms(options, models);
+    // The counts are read first, so that an unreadable file stops the run before any output.
+    std::optional<counts::MergedCounts> counts;
+    if (!options.counts.empty()) counts = counts::merge_count_files(options.counts);
     nlohmann::ordered_json json;
     if (models.size() >= 2) {
         auto comparison = compare::compare_models(models, {options.moms, options.evals});
@@ -123,10 +127,8 @@ void compare_wdl(const CompareWdlOptions& options) {
     if (with_data) {
         auto normalization = model::Normalization::from_options(options.normalize_to_pawn_value,
                                                                 options.normalize_data);
-        if (!options.counts.empty()) {
-            std::fflush(stdout);
-            auto counts = counts::merge_count_files(options.counts);
-            auto scores = compare::score_models(models, counts, normalization, options.filter);
+        if (counts) {
+            auto scores = compare::score_models(models, *counts, normalization, options.filter);
             fmt::print("{}", compare::data_scores_text(scores));
             json["counts"] = compare::data_scores_json(scores);
         }

@@ -224,4 +224,9 @@ TEST_CASE("compareWDL --counts and --fit input errors are one line and exit 1",
         CHECK(run.exit_code == 1);
         CHECK(error_lines(run.output) == 1);
     }
+    // The counts are read before the comparison is printed: the error is all there is.
+    auto unreadable = compare({"sf17", "sf18", "--counts", "missing.json"}, dir);
+    CHECK(unreadable.exit_code == 1);
+    CHECK(unreadable.output ==
+          "Error: cannot read the count file missing.json: it does not exist\n");
 }

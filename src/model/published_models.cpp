@@ -160,7 +160,9 @@ std::string registry_text(const Registry& registry) {
 
 void use_registry_file(const std::filesystem::path& file) {
     auto text = util::read_whole_file(file);
-    if (!text) throw Error("cannot read the registry file " + file.string());
+    if (!text)
+        throw Error("cannot read the registry file " + file.string() + ": " +
+                    util::unreadable_reason(file));
     registry_from_file() = parse_registry(*text, "registry file " + file.string());
 }
 

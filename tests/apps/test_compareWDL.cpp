@@ -230,3 +230,27 @@ TEST_CASE("compareWDL --counts and --fit input errors are one line and exit 1",
     CHECK(unreadable.output ==
           "Error: cannot read the count file missing.json: it does not exist\n");
 }
+
+TEST_CASE("a missing model file and a bad WDLFIT_REGISTRY are named as such",
+          "[apps][compareWDL]") {
+    auto dir = fresh_directory("compare_named_errors");
+    auto missing = compare({"sf18", "models/fit.json"}, dir);
+    CHECK(missing.exit_code == 1);
+    CHECK(missing.output ==
+          "Error: unknown model \"models/fit.json\": the file models/fit.json does not exist (a "
+          "model is a model JSON file, a Stockfish source tree DIR or DIR@REV, or a registry "
+          "name)\n");
+
+    ::setenv("WDLFIT_REGISTRY", "nosuch_registry.json", 1);
+    auto from_environment = compare({"sf17", "sf18"}, dir);
+    ::unsetenv("WDLFIT_REGISTRY");
+    CHECK(from_environment.exit_code == 1);
+    CHECK(from_environment.output ==
+          "Error: WDLFIT_REGISTRY: cannot read the registry file nosuch_registry.json: it does "
+          "not exist (unset it, or name a registry file)\n");
+    auto from_option = compare({"--registry", "nosuch_registry.json", "sf17", "sf18"}, dir);
+    CHECK(from_option.exit_code == 1);
+    CHECK(from_option.output ==
+          "Error: --registry: cannot read the registry file nosuch_registry.json: it does not "
+          "exist\n");
+}

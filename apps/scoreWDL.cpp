@@ -198,7 +198,7 @@ int main(int argc, char** argv) {
     if (options.normalize_to_pawn_value && options.normalize_data) {
         fmt::print(stderr,
                    "Error: Can only specify one of --NormalizeToPawnValue and --NormalizeData.\n");
-        return 2;
+        return 1;
     }
     return wdl::util::report_errors([&] {
         wdl::commands::score_wdl(options);

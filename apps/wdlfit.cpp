@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
             const auto* command = find_command(argv[2]);
             if (!command) {
                 fmt::print(stderr, "Error: no command '{}'; `wdlfit help` lists them\n", argv[2]);
-                return 2;
+                return 1;
             }
             char help[] = "--help";
             char* arguments[] = {argv[0], help};
@@ -124,7 +124,7 @@ int main(int argc, char** argv) {
     const auto* command = find_command(first);
     if (!command) {
         fmt::print(stderr, "Error: no command '{}'; `wdlfit help` lists them\n", first);
-        return 2;
+        return 1;
     }
     return run_program(command->program, argc, argv, 2);
 }

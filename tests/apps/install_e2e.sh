@@ -34,7 +34,12 @@ expected=$(printf '%s\n' "${built_programs[@]}" updateWDL.sh | sort)
 [[ $listed == "$expected" ]] || fail "wdlfit lists $(echo $listed), the build has $(echo $expected)"
 wdlfit help | grep -q '^  scan  *scoreWDLstat ' || fail "wdlfit help lacks the scan line"
 wdlfit | cmp -s - <(wdlfit help) || fail "wdlfit alone differs from wdlfit help"
-if wdlfit no-such-command 2>/dev/null; then fail "an unknown command succeeded"; fi
+# An unknown command is an error as every other: one line, status 1 (docs/programs.md).
+status=0
+unknown=$(wdlfit no-such-command 2>&1) || status=$?
+[[ $status == 1 ]] || fail "wdlfit no-such-command exits with $status, not 1"
+[[ $unknown == "Error: no command 'no-such-command'; \`wdlfit help\` lists them" ]] ||
+    fail "wdlfit no-such-command prints: $unknown"
 
 # Every program runs from the prefix, under its own name and through wdlfit.
 while IFS=$'\t' read -r command program _; do

@@ -375,10 +375,15 @@ void add_scan_facts(Section& section, const nlohmann::json& scan) {
     const auto skipped = games.value("skipped", nlohmann::json::object());
     if (games.contains("adjudicated"))
         table.rows.push_back({"games accepted: adjudicated", games["adjudicated"].dump()});
-    for (const auto& [reason, count] : skipped.items())
+    // The games lost on time are some of those of an excluded termination, in a row of their own
+    // under it: the rows of reasons add up to the games skipped.
+    for (const auto& [reason, count] : skipped.items()) {
         table.rows.push_back({"games skipped: " + reason, count.dump()});
-    if (games.contains("timeForfeits"))
-        table.rows.push_back({"games skipped: lost on time", games["timeForfeits"].dump()});
+        if (reason == "excluded termination" && games.contains("timeForfeits")) {
+            table.rows.push_back({"games skipped: excluded termination, of which lost on time",
+                                  games["timeForfeits"].dump()});
+        }
+    }
     table.rows.push_back({"positions counted", scan.value("positions", nlohmann::json()).dump()});
     section.blocks.push_back(std::move(table));
 }

@@ -1,4 +1,5 @@
-// Every program's --help: equal to its stored snapshot, and an explanation for every option.
+// Every program's --help: equal to its stored snapshot, an explanation for every option, and
+// every long option in its section of docs/programs.md.
 //
 // The snapshots are tests/snapshots/<program>.help.txt, byte for byte what `<program> --help`
 // prints. A deliberate change of a help text (an option added, a description reworded) is one
@@ -12,6 +13,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -162,6 +164,39 @@ TEST_CASE("every option of every program is explained in its --help", "[apps][he
         CHECK_FALSE(entry.description.empty());
         // A choice lists its names (`DTC|DTM`), not CLI11's map `{DTC->0,DTM->1} OR {0,1}`.
         CHECK_THAT(entry.type, !Catch::Contains("->") && !Catch::Contains("value in {"));
+    }
+}
+
+TEST_CASE("every long option of every program is in its section of docs/programs.md",
+          "[apps][help]") {
+    auto program = GENERATE(from_range(programs()));
+    INFO(program);
+    auto doc = read_text_file(source_directory() / "docs" / "programs.md");
+    // The section is from its heading "## <program>:" to the next "## " heading.
+    auto start = doc.find("\n## " + program + ":");
+    std::string section;
+    if (start != std::string::npos) {
+        auto end = doc.find("\n## ", start + 1);
+        section = doc.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    }
+    // "--name" whole: not the start of a longer name.
+    auto mentions = [&section](const std::string& name) {
+        for (auto at = section.find(name); at != std::string::npos;
+             at = section.find(name, at + 1)) {
+            auto after = at + name.size();
+            if (after == section.size() ||
+                !std::isalnum(static_cast<unsigned char>(section[after])))
+                return true;
+        }
+        return false;
+    };
+    for (const auto& entry : help_entries(help_of(program))) {
+        for (const auto& name : entry.names) {
+            if (!name.starts_with("--") || name == "--help" || name == "--version") continue;
+            INFO(name);
+            CHECK_FALSE(section.empty());
+            CHECK(mentions(name));
+        }
     }
 }
 

@@ -42,11 +42,23 @@ Options:
                             the groups; default: $default_groups)
   --stockfish DIR           A local Stockfish clone to read revisions from (default: clone or
                             update ./Stockfish from GitHub)
+  --version                 Print the version and the commit of wdlfit's programs, and exit
 Environment:
   WDL_BIN_DIR               Directory of scoreWDLstat and scoreWDL (default: the folder of this
                             script when they are beside it, as installed; else wdlfit's
                             build/apps, built with scripts/build.sh if missing)
 EOF
+}
+
+# The folder of wdlfit's programs (see WDL_BIN_DIR above).
+programs_dir() {
+    if [[ -n ${WDL_BIN_DIR:-} ]]; then
+        echo "$WDL_BIN_DIR"
+    elif [[ -x $wdlfit_dir/scoreWDLstat ]]; then
+        echo "$wdlfit_dir" # installed, or the copy in build/apps
+    else
+        echo "$wdlfit_dir/build/apps"
+    fi
 }
 
 while [[ $# -gt 0 ]]; do
@@ -61,6 +73,16 @@ while [[ $# -gt 0 ]]; do
         ;;
     --help)
         usage
+        exit 0
+        ;;
+    --version)
+        # The version line of the wdlfit whose programs this script runs.
+        if ! version=$("$(programs_dir)/wdlfit" --version 2>/dev/null); then
+            echo "Error: no wdlfit in $(programs_dir) to tell the version (build it with" \
+                "scripts/build.sh, or set WDL_BIN_DIR)." >&2
+            exit 1
+        fi
+        echo "updateWDL.sh ${version#wdlfit }" | sed 's/(commit /(wdlfit, commit /'
         exit 0
         ;;
     *)
@@ -155,13 +177,7 @@ for rev in $revs; do
 done
 regex_pattern="${regex_pattern%|}"
 
-if [[ -n ${WDL_BIN_DIR:-} ]]; then
-    bin_dir=$WDL_BIN_DIR
-elif [[ -x $wdlfit_dir/scoreWDLstat ]]; then
-    bin_dir=$wdlfit_dir  # installed, or the copy in build/apps
-else
-    bin_dir=$wdlfit_dir/build/apps
-fi
+bin_dir=$(programs_dir)
 if [[ ! -x $bin_dir/scoreWDLstat || ! -x $bin_dir/scoreWDL ]]; then
     if [[ -n ${WDL_BIN_DIR:-} ]]; then
         echo "Error: scoreWDLstat or scoreWDL missing in WDL_BIN_DIR=$WDL_BIN_DIR." >&2

@@ -86,6 +86,8 @@ complete_line() {
 
 # The scripts: updateWDL.sh finds the programs beside it; the Slurm recipe is installed.
 updateWDL.sh --help | grep -q -- "--firstrev" || fail "updateWDL.sh --help"
+updateWDL.sh --version | grep -Eq '^updateWDL.sh [0-9]+\.[0-9]+\.[0-9]+ \(wdlfit, commit ' ||
+    fail "updateWDL.sh --version: $(updateWDL.sh --version 2>&1)"
 for script in submit.sh scan_shard.sbatch merge_fit.sbatch; do
     [[ -x $prefix/share/wdlfit/slurm/$script ]] || fail "no Slurm script $script"
 done

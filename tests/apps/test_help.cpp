@@ -200,6 +200,16 @@ TEST_CASE("every long option of every program is in its section of docs/programs
     }
 }
 
+TEST_CASE("every page of docs/ has a row in README.md's table of the documents", "[apps][help]") {
+    auto readme = read_text_file(source_directory() / "README.md");
+    for (const auto& entry : fs::directory_iterator(source_directory() / "docs")) {
+        auto name = entry.path().filename().string();
+        if (entry.path().extension() != ".md" || name == "README.md") continue;
+        INFO(name);
+        CHECK(readme.find("\n| [docs/" + name + "](docs/" + name + ") | ") != std::string::npos);
+    }
+}
+
 TEST_CASE("CLI11's --help is read option by option, and names match whole", "[apps][help]") {
     CLI::App app{"A program.", "example"};
     std::string file, output, choice;

@@ -89,6 +89,8 @@ run scoreWDL grouped.json --plot no --json fit.json | output fit-data
     echo "..."
     run scoreWDL synth.json --plot no | grep -E '^(\$|const int|Standard errors)' | sed '2i ...'
 } | output fit-synth
+# --- programs.md: synthWDL's printed lines when it draws games.
+run synthWDL -n 1e6 --games -o synth_games.json | output synth-games
 {
     run scoreWDLstat --dir data -r --concurrency 2 --groups 64 --groupBy test -o by_test.json |
         sed -n '1p; 1a ...'
@@ -176,7 +178,9 @@ for half in 0 1; do
     "$bin/scoreWDLstat" --dir data -r --concurrency 2 --shard "$half/2" -o "plain$half.json" \
         >/dev/null
 done
-run compareWDL --fit half0.json half1.json --moms 30,58 --plot false | output compare-fit-halves
+run compareWDL --fit half0.json half1.json --moms 30,58 --plot false | tee halves.txt |
+    output compare-fit-halves
+tail -n 1 halves.txt | output compare-fit-verdict
 run compareWDL --fit plain0.json plain1.json --moms 30,58 --plot false | output compare-fit-plain
 
 # --- cluster.md

@@ -370,7 +370,24 @@ LocalResult fit_density(const MomData& mom, LocalFit start) {
 
 LocalResult refine_locally(Objective objective, const MomData& mom, LocalFit start) {
     std::array<double, 2> ab{start.a, start.b};
-    Minimization minimization = minimize(LocalObjective(objective, mom), ab.data());
+    LocalObjective local(objective, mom);
+    Minimization minimization = minimize(local, ab.data());
+    if (minimization.converged && objective == Objective::Probability) {
+        // A mom whose outcomes the eval barely orders lets (a, b) run off together towards a
+        // flat curve, and the search stops there with a tiny gradient and a tiny but positive
+        // curvature: a "minimum" at a = 4e14 that poisons the polynomial start of stage 3 and
+        // every form fitted from it. Its curvature says so: the error of a or b, from the
+        // inverse of the Fisher information (the positions' total curvature of the
+        // log-likelihood; the score objective's curvature is no information), exceeds the value.
+        Eigen::MatrixXd hessian(2, 2);
+        local.evaluate(ab.data(), nullptr, &hessian);
+        Eigen::Matrix2d covariance = (hessian * mom.total).inverse();
+        if (!(covariance(0, 0) < ab[0] * ab[0]) || !(covariance(1, 1) < ab[1] * ab[1])) {
+            minimization = {false, fmt::format("a = {:.4g} and b = {:.4g} are not determined by "
+                                               "the data (their error exceeds them)",
+                                               ab[0], ab[1])};
+        }
+    }
     return {{mom.mom, ab[0], ab[1]}, minimization};
 }
 

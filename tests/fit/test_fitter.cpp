@@ -300,6 +300,24 @@ TEST_CASE("a local refinement without an optimum is reported", "[fit][local]") {
     CHECK_THAT(refined.minimization.message, Catch::Contains("spread to 0"));
 }
 
+// Outcomes that the eval does not order at all: the likelihood is highest for a flat curve,
+// which (a, b) reach only by running off together; the search stops far out with a tiny
+// gradient and a curvature that, small as it is, is positive. The errors say it is no fit.
+TEST_CASE("a local refinement that runs off to a flat curve is not determined", "[fit][local]") {
+    MomData flat;
+    flat.mom = 75;
+    for (int eval = -300; eval <= 300; eval += 20) {
+        Cell cell{double(eval), 3.0, 4.0, 3.0};
+        flat.cells.push_back(cell);
+        flat.wins += cell.wins;
+        flat.total += cell.total();
+    }
+    auto refined = refine_locally(Objective::Probability, flat, {75, 300, 50});
+    CAPTURE(refined.fit.a, refined.fit.b);
+    CHECK_FALSE(refined.minimization.converged);
+    CHECK_THAT(refined.minimization.message, Catch::Contains("not determined by the data"));
+}
+
 TEST_CASE("standard errors of a likelihood fit cover the true model and shrink as 1/sqrt(N)",
           "[fit][uncertainty]") {
     // synth_1M draws each position independently from a known model: the setting in which

@@ -200,8 +200,5 @@ int main(int argc, char** argv) {
                    "Error: Can only specify one of --NormalizeToPawnValue and --NormalizeData.\n");
         return 1;
     }
-    return wdl::util::report_errors([&] {
-        wdl::commands::score_wdl(options);
-        return 0;
-    });
+    return wdl::util::report_errors([&] { return wdl::commands::score_wdl(options); });
 }

@@ -14,6 +14,7 @@
 #include "wdl/compare/model_comparison.hpp"
 #include "wdl/counts/count_file.hpp"
 #include "wdl/fit/fit_report.hpp"
+#include "wdl/fit/fit_verdict.hpp"
 #include "wdl/fit/grouped_data.hpp"
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/model/normalization.hpp"
@@ -316,7 +317,7 @@ model::Normalization engine_normalization(const model::Normalization& normalizat
 
 }  // namespace
 
-void score_wdl(const ScoreWdlOptions& options) {
+int score_wdl(const ScoreWdlOptions& options) {
     auto start = std::chrono::steady_clock::now();
     if (options.report && options.method == fit::Method::None)
         throw Error("--report needs a fit (--modelFitting is None).");
@@ -341,7 +342,7 @@ void score_wdl(const ScoreWdlOptions& options) {
     print("Retained (W,D,L) = ({}, {}, {}) positions.\n", totals.wins, totals.draws, totals.losses);
     if (totals.total() == 0) {
         print("No data was found!\n");
-        return;
+        return 0;
     }
     if (options.png_name_distro) {
         report::write_distribution_plot(distribution_of(grid), *options.png_name_distro);
@@ -359,6 +360,18 @@ void score_wdl(const ScoreWdlOptions& options) {
 
     nlohmann::ordered_json json;
     if (fit) json["model"] = fit::fit_json(*fit);
+    bool determined = !fit || fit::fit_verdict(*fit).determined;
+    if (!determined) {
+        // The advice is computed, not generic: the simpler form these very data carry.
+        std::fflush(stdout);
+        std::optional<fit::GroupedData> grouped;
+        if (grouping.grouping && validate) grouped.emplace(grid);
+        auto simpler = fit::simpler_fit(
+            moms, grouped ? &*grouped : nullptr, fit_options_of(options, normalization),
+            grouping.grouping ? &*grouping.grouping : nullptr, {options.folds, options.threads});
+        print("{}", fit::simpler_fit_report(simpler, *fit, totals.total()));
+        json["simplerFit"] = fit::simpler_fit_json(simpler);
+    }
     Validation validation;
     if (fit && grouping.grouping && validate) {
         std::fflush(stdout);
@@ -401,6 +414,7 @@ void score_wdl(const ScoreWdlOptions& options) {
         std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
         print("Total elapsed time = {:.2f}s.\n", elapsed.count());
     }
+    return determined ? 0 : kExitNotDetermined;
 }
 
 }  // namespace wdl::commands

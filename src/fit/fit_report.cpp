@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "wdl/fit/fit_verdict.hpp"
 #include "wdl/model/model_file.hpp"
 #include "wdl/util/python_format.hpp"
 
@@ -30,9 +31,7 @@ std::string curve_code(model::CurveForm form, std::string_view name) {
     return code;
 }
 
-}  // namespace
-
-std::string model_summary(const model::WdlModel& model) {
+std::string summary_lines(const model::WdlModel& model) {
     std::string text;
     text += fmt::format("const int NormalizeToPawnValue = {};\n", model.pawn_value());
     text += fmt::format("Corresponding spread = {};\n", model.spread());
@@ -55,6 +54,63 @@ std::string model_summary(const model::WdlModel& model) {
     return text;
 }
 
+}  // namespace
+
+std::string model_summary(const model::WdlModel& model, bool determined) {
+    std::string text = summary_lines(model);
+    if (determined) return text;
+    // Every line, the drop-in constants above all, says it is not to be copied.
+    std::string marked;
+    for (char c : text) {
+        if (c == '\n') marked += kNotDeterminedMarker;
+        marked += c;
+    }
+    return marked;
+}
+
+std::string simpler_fit_report(const std::optional<SimplerFit>& simpler, const FitResult& fit,
+                               std::int64_t positions) {
+    std::string text = fmt::format(
+        "What to do next: these {} positions do not determine the {} coefficients of {}/{}.\n",
+        positions, fit.model.as.size() + fit.model.bs.size(),
+        model::curve_form_name(fit.model.a_form), model::curve_form_name(fit.model.b_form));
+    if (!simpler) {
+        return text +
+               "No simpler form is determined by these data either: more games are needed.\n";
+    }
+    const auto& model = simpler->model;
+    text += simpler->held_out
+                ? fmt::format(
+                      "The form --selectModel chooses on these data (the fewest coefficients "
+                      "within one standard error of the best held-out log-loss): {}.\n",
+                      form_pair_name(simpler->forms))
+                : fmt::format(
+                      "The simplest form these data determine: {} (the fewest coefficients whose "
+                      "fit converges; --selectModel's held-out rule needs groups: scan with "
+                      "scoreWDLstat --groups 64).\n",
+                      form_pair_name(simpler->forms));
+    std::string error = simpler->uncertainty
+                            ? fmt::format(" +- {:.1f} (positions taken as independent)",
+                                          simpler->uncertainty->pawn_value_error)
+                            : "";
+    text += fmt::format("Its fit: NormalizeToPawnValue = {}{}, spread = {}.\n", model.pawn_value(),
+                        error, model.spread());
+    text += fmt::format("    constexpr double as[] = {};\n", coefficient_list(model.as));
+    text += fmt::format("    constexpr double bs[] = {};\n", coefficient_list(model.bs));
+    return text;
+}
+
+nlohmann::ordered_json simpler_fit_json(const std::optional<SimplerFit>& simpler) {
+    if (!simpler) return nullptr;
+    nlohmann::ordered_json json = model::model_json(simpler->model);
+    json["forms"] = form_pair_name(simpler->forms);
+    json["heldOutRule"] = simpler->held_out;
+    json["NormalizeToPawnValue"] = simpler->model.pawn_value();
+    if (simpler->uncertainty)
+        json["NormalizeToPawnValueStandardError"] = simpler->uncertainty->pawn_value_error;
+    return json;
+}
+
 std::string fit_report(const FitResult& fit) {
     std::string_view mom_name = mom_type_name(fit.model.mom_type);
     std::string text;
@@ -75,7 +131,14 @@ std::string fit_report(const FitResult& fit) {
                     : fmt::format("Warning: Optimization did not converge: {}\n",
                                   fit.minimization->message);
     }
-    text += model_summary(fit.model);
+    auto verdict = fit_verdict(fit);
+    if (!verdict.determined) {
+        text += fmt::format(
+            "The fit is not determined: {}. The constants below are where the search stopped, "
+            "not a model: do not use them.\n",
+            verdict.reason);
+    }
+    text += model_summary(fit.model, verdict.determined);
     if (fit.uncertainty) {
         text += fmt::format(
             "Standard errors: NormalizeToPawnValue {:.2f}, spread {:.2f} (positions taken as "
@@ -89,6 +152,9 @@ nlohmann::ordered_json fit_json(const FitResult& fit) {
     nlohmann::ordered_json json = model::model_json(fit.model);
     if (fit.initial_objective) json["initialObjective"] = *fit.initial_objective;
     if (fit.final_objective) json["finalObjective"] = *fit.final_objective;
+    auto verdict = fit_verdict(fit);
+    json["determined"] = verdict.determined;
+    if (!verdict.determined) json["notDetermined"] = verdict.reason;
     if (fit.minimization) {
         json["converged"] = fit.minimization->converged;
         if (!fit.minimization->converged) json["solverMessage"] = fit.minimization->message;

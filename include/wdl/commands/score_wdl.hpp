@@ -80,8 +80,14 @@ struct ScoreWdlOptions {
     std::string command_line = "scoreWDL";              // as run: the report's reproduce lines
 };
 
+// The exit status of a run whose fit is not determined (fit::fit_verdict): its constants are
+// printed and written marked as such, with a simpler fit to use, and a script must not take
+// them for a model. 1 is an error, 2 a bad command line.
+inline constexpr int kExitNotDetermined = 3;
+
 // Reads the count files, fits, prints the original's lines (and ours after them) on stdout,
-// writes the plots and the JSON. Throws wdl::Error for bad inputs.
-void score_wdl(const ScoreWdlOptions& options);
+// writes the plots and the JSON. Returns the exit status: 0, or kExitNotDetermined. Throws
+// wdl::Error for bad inputs.
+int score_wdl(const ScoreWdlOptions& options);
 
 }  // namespace wdl::commands

@@ -1,11 +1,14 @@
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "wdl/fit/cross_validation.hpp"
+#include "wdl/fit/fit_verdict.hpp"
 #include "wdl/fit/fitter.hpp"
 #include "wdl/fit/resampling.hpp"
 #include "wdl/model/wdl_model.hpp"
@@ -17,15 +20,30 @@ namespace wdl::fit {
 // "Warning: Too little data, so skipping <momType> values [...]"
 std::string skipped_moms_warning(std::string_view mom_name, const std::vector<int>& moms);
 
-// The lines from "const int NormalizeToPawnValue" to "constexpr double bs[]", newline-terminated.
-std::string model_summary(const model::WdlModel& model);
+// Appended to every line of a model summary whose fit is not determined (fit_verdict).
+inline constexpr std::string_view kNotDeterminedMarker = " // not determined";
+
+// The lines from "const int NormalizeToPawnValue" to "constexpr double bs[]", newline-terminated;
+// when not `determined`, each ends in kNotDeterminedMarker.
+std::string model_summary(const model::WdlModel& model, bool determined = true);
 
 // Every line printed after "Fit WDL model based on ...": skipped and failed local fits, the
-// objectives, the model summary and the standard errors; newline-terminated.
+// objectives, the verdict when the fit is not determined, the model summary (marked then) and
+// the standard errors; newline-terminated.
 std::string fit_report(const FitResult& fit);
 
+// After a fit that is not determined: what to do next, computed on the data: the positions,
+// and the simpler form's fit that they do determine (or that none is).
+std::string simpler_fit_report(const std::optional<SimplerFit>& simpler, const FitResult& fit,
+                               std::int64_t positions);
+
+// The "simplerFit" object of scoreWDL --json: the simpler form's model, its name, whether the
+// held-out rule chose it and its NormalizeToPawnValue with the error; null when there is none.
+nlohmann::ordered_json simpler_fit_json(const std::optional<SimplerFit>& simpler);
+
 // The "model" object of scoreWDL --json: model::model_json and the fit's diagnostics
-// (objectives, convergence, uncertainty, skipped and failed moms, local fits).
+// (objectives, convergence, "determined" and why not, uncertainty, skipped and failed moms,
+// local fits).
 nlohmann::ordered_json fit_json(const FitResult& fit);
 
 // The lines of a resampling, printed after the fit's: one line saying what the error bars

@@ -70,8 +70,17 @@ struct Drift {
     fit::WindowFit pooled;
 };
 
-std::string verdict_of(const std::vector<fit::Window>& windows, const std::optional<Drift>& drift,
+std::string verdict_of(const std::vector<fit::Window>& windows,
+                       const std::vector<fit::WindowFit>& fits, const std::optional<Drift>& drift,
                        const Reference& reference) {
+    // Without any interval there is nothing to tell drift from noise by: no verdict, rather
+    // than one about a window that does not exist.
+    if (std::none_of(fits.begin(), fits.end(),
+                     [](const fit::WindowFit& fit) { return fit.resampling.has_value(); })) {
+        return "No verdict on drift: no window has an interval (a window needs a fit its data "
+               "determine and 2 or more groups with positions; scan with scoreWDLstat --perTest "
+               "--groups K, or widen the windows with --by).";
+    }
     if (!drift || drift->pooled.estimates.empty() || !drift->pooled.resampling)
         return fmt::format(
             "No drift beyond noise: the last window with an interval agrees with "
@@ -154,7 +163,7 @@ void track_wdl(const TrackWdlOptions& options) {
         drift = Drift{*start, fit::fit_window(units, chosen, options.filter, normalization,
                                               fit_options, resample)};
     }
-    std::string verdict = verdict_of(windows, drift, reference);
+    std::string verdict = verdict_of(windows, fits, drift, reference);
 
     // The table: a line per window, the values with their intervals.
     std::vector<std::string> names{"NormalizeToPawnValue", "spread", "drawRateAtZero"};

@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "wdl/counts/count_file.hpp"
+#include "wdl/fit/fit_verdict.hpp"
 #include "wdl/fit/grouped_data.hpp"
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/util/error.hpp"
@@ -182,8 +183,10 @@ WindowFit fit_window(const std::vector<TrackedUnit>& units, const std::vector<st
         window.no_fit = error.what();
         return window;
     }
-    if (window.fit->minimization && !window.fit->minimization->converged) {
-        window.no_fit = "the fit did not converge: " + window.fit->minimization->message;
+    // A fit the window's data do not determine is no estimate of its scale, with or without
+    // an interval: the window has no fit, and says why (scoreWDL's verdict, fit_verdict).
+    if (auto verdict = fit_verdict(*window.fit); !verdict.determined) {
+        window.no_fit = "the fit is not determined: " + verdict.reason;
         window.fit.reset();
         return window;
     }

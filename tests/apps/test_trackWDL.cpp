@@ -118,3 +118,28 @@ TEST_CASE("trackWDL recovers a known drift, its size and its date, within its in
     REQUIRE(before.exit_code == 0);
     CHECK_THAT(before.output, Catch::Contains("No drift beyond noise"));
 }
+
+// The bundled corpus scanned per test with one group each: no window has an interval, and a
+// window whose fit its data do not determine has no fit; the verdict says there is none.
+TEST_CASE("trackWDL without any interval gives no verdict on drift", "[apps][track]") {
+    auto dir = fresh_directory("track_no_interval");
+    corpus_labels(dir);
+    auto run =
+        run_program("trackWDL", {"per_test.json", "--by", "test", "--json", "track.json"}, dir);
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK_THAT(run.output, Catch::Contains("No verdict on drift: no window has an interval"));
+    CHECK_THAT(run.output, !Catch::Contains("the last window with an interval"));
+    auto track = nlohmann::json::parse(read_text_file(dir / "track.json"));
+    CHECK(track["drift"].is_null());
+    for (const auto& window : track["windows"]) {
+        INFO(window.dump());
+        CHECK(window["departs"] == 0);
+        // A window has a fit its data determine (a positive scale) or says why it has none.
+        if (window["noFit"].is_null())
+            CHECK(double(window["estimates"]["NormalizeToPawnValue"]["estimate"]) > 0);
+        else
+            CHECK_THAT(std::string(window["noFit"]),
+                       !Catch::StartsWith("the fit did not converge"));
+    }
+}

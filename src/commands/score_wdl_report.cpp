@@ -10,6 +10,7 @@
 #include "comparison_plot_of.hpp"
 #include "score_wdl_plots.hpp"
 #include "wdl/compare/model_comparison.hpp"
+#include "wdl/fit/fit_verdict.hpp"
 #include "wdl/report/calibration_plot.hpp"
 #include "wdl/report/report_document.hpp"
 #include "wdl/report/summary_plot.hpp"
@@ -81,6 +82,17 @@ Section run_section(const FitReportInputs& in) {
 // interval assumes.
 Section verdict_section(const FitReportInputs& in) {
     Section section{"Verdict", {}, ""};
+    // A fit that is not determined recommends nothing: no "should change to" an arbitrary
+    // number (scoreWDL exits 3 and prints a simpler fit in its lines).
+    if (auto verdict = fit::fit_verdict(in.fit); !verdict.determined) {
+        section.blocks.push_back(Paragraph{fmt::format(
+            "No verdict: the fit is not determined ({}). Its constants are not a model; "
+            "scoreWDL's lines in section The run end with what to do next, the simpler form "
+            "these data do determine.",
+            verdict.reason)});
+        section.reproduced_by = "`" + in.options.command_line + "`";
+        return section;
+    }
     int old_value = in.normalization.pawn_value();
     long new_value = in.fit.model.pawn_value();
     std::string change = new_value == old_value

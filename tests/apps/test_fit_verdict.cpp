@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "program_runner.hpp"
@@ -121,4 +122,19 @@ TEST_CASE("the bundled single-test files fit: a local fit that ran off is left o
         CHECK(pawn > 200);
         CHECK(pawn < 700);
     }
+}
+
+TEST_CASE("a report of a fit that is not determined gives no verdict",
+          "[apps][scoreWDL][verdict][report]") {
+    fs::path dir = fresh_directory("fit_verdict_report");
+    auto counts = scanned_file(dir, kSingleTests[2], "");
+    auto run = run_program_line(
+        "scoreWDL",
+        counts.string() + " --plot no --materialMax 40 --report " + (dir / "report").string(), dir);
+    CHECK(run.exit_code == 3);
+    std::ifstream in(dir / "report" / "report.md");
+    std::string report((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK_THAT(report, Catch::Contains("No verdict: the fit is not determined ("));
+    CHECK_THAT(report, !Catch::Contains("NormalizeToPawnValue should change from"));
+    CHECK_THAT(report, !Catch::Contains("NormalizeToPawnValue should stay at"));
 }

@@ -6,6 +6,7 @@
 
 #include "wdl/counts/count_file.hpp"
 #include "wdl/fit/fit_report.hpp"
+#include "wdl/fit/fit_verdict.hpp"
 #include "wdl/fit/grouped_data.hpp"
 #include "wdl/fit/resampling.hpp"
 #include "wdl/fit/wdl_data.hpp"
@@ -54,6 +55,13 @@ FittedQuantities fit_counts(const std::filesystem::path& file,
         throw Error(file.string() + ": no position is retained by the filters.");
     result.fitted.fit = fit::fit_model(fit::collect_mom_data(grid), options.fit);
     const auto& fitted = result.fitted.fit;
+    // Error bars of constants that are no model would only dress them up as estimates.
+    if (auto verdict = fit::fit_verdict(fitted); !verdict.determined) {
+        result.fitted.errors = "none: the fit is not determined (" + verdict.reason + ")";
+        for (const auto& quantity : quantities)
+            result.values.push_back({quantity.value(fitted.model), std::nullopt});
+        return result;
+    }
     fit::GroupedData data(grid);
     if (report.grouping && data.group_count() >= 2) {
         fit::ResampleOptions resample;
@@ -122,6 +130,15 @@ std::string fit_difference_text(const FitDifference& difference) {
         text += fmt::format("{:<22}{:>20}{:>20}{:>22}{:>8}\n", q.name,
                             value(q.old_value, q.old_error), value(q.new_value, q.new_error),
                             value(q.difference, q.error), q.z ? fmt::format("{:.2f}", *q.z) : "-");
+    }
+    for (const auto* fitted : {&difference.old_fit, &difference.new_fit}) {
+        if (!fit::fit_verdict(fitted->fit).determined) {
+            return text + fmt::format(
+                              "No verdict on the change: the {} fit is not determined, its "
+                              "constants are no model (scoreWDL on {} prints a simpler fit its "
+                              "data determine).\n",
+                              fitted == &difference.old_fit ? "OLD" : "NEW", fitted->file.string());
+        }
     }
     const auto& pawn = difference.quantities.front();
     if (!pawn.z) {

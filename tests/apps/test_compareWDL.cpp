@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "program_runner.hpp"
+#include "test_data.hpp"
 
 namespace fs = std::filesystem;
 using namespace wdl::testing;
@@ -253,4 +254,42 @@ TEST_CASE("a missing model file and a bad WDLFIT_REGISTRY are named as such",
     CHECK(from_option.output ==
           "Error: --registry: cannot read the registry file nosuch_registry.json: it does not "
           "exist\n");
+}
+
+// One bundled test's counts cut to its first 15 moves: too few for the cubic, whose fit does
+// not settle. The comparison says so instead of judging a change.
+TEST_CASE("compareWDL --fit with a side whose fit is not determined gives no verdict",
+          "[apps][compareWDL]") {
+    auto dir = fresh_directory("compare_fit_not_determined");
+    auto scanned = dir / "test.json";
+    auto scan = run_program(
+        "scoreWDLstat",
+        {"--file",
+         corpus_path("24-07-21/716838bf67ed35143299f7d3/716838bf67ed35143299f7d3-1.pgn.gz")
+             .string(),
+         "-o", scanned.string()},
+        dir);
+    REQUIRE(scan.exit_code == 0);
+    nlohmann::json early = nlohmann::json::object();
+    const nlohmann::json counts = read_count_json(scanned);
+    for (auto it = counts.begin(); it != counts.end(); ++it) {
+        const std::string& key = it.key();
+        // "('W', move, material, eval)": the move is the second field.
+        auto first = key.find(", ") + 2;
+        if (std::stoi(key.substr(first, key.find(',', first) - first)) <= 15)
+            early[key] = it.value();
+    }
+    REQUIRE(early.size() > 1000);
+    write_text_file(dir / "early.json", early.dump());
+    auto old_counts = draw_games(dir, "sf17", 11);
+    auto run = compare({"--fit", old_counts.string(), "early.json", "--json", "f.json"}, dir);
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK(has_line_with(run.output, "NEW early.json: ", "errors: none: the fit is not determined"));
+    CHECK(has_line_with(run.output, "No verdict on the change: the NEW fit is not determined", ""));
+    CHECK_THAT(run.output, !Catch::Contains("the change is"));
+    auto json = nlohmann::json::parse(read_text_file(dir / "f.json"));
+    CHECK(json["fit"]["new"]["model"]["determined"] == false);
+    CHECK(json["fit"]["old"]["model"]["determined"] == true);
+    CHECK(json["fit"]["quantities"][0]["z"].is_null());
 }

@@ -23,6 +23,7 @@
 #include "wdl/report/summary_plot.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
+#include "wdl/util/whole_file.hpp"
 
 namespace wdl::commands {
 namespace {
@@ -315,6 +316,19 @@ model::Normalization engine_normalization(const model::Normalization& normalizat
     }
 }
 
+// The games the scan accepted, from --scanSummary (a count file does not record games).
+std::optional<std::int64_t> scanned_games(const ScoreWdlOptions& options) {
+    if (!options.scan_summary) return std::nullopt;
+    auto text = util::read_whole_file(*options.scan_summary);
+    if (!text) return std::nullopt;  // the report, which needs the file, says it is missing
+    auto scan = nlohmann::json::parse(*text, nullptr, false);
+    if (!scan.is_object() || !scan.contains("games") || !scan["games"].is_object())
+        return std::nullopt;
+    const auto& accepted = scan["games"].value("accepted", nlohmann::json());
+    if (!accepted.is_number_integer()) return std::nullopt;
+    return accepted.get<std::int64_t>();
+}
+
 }  // namespace
 
 int score_wdl(const ScoreWdlOptions& options) {
@@ -369,7 +383,7 @@ int score_wdl(const ScoreWdlOptions& options) {
         auto simpler = fit::simpler_fit(
             moms, grouped ? &*grouped : nullptr, fit_options_of(options, normalization),
             grouping.grouping ? &*grouping.grouping : nullptr, {options.folds, options.threads});
-        print("{}", fit::simpler_fit_report(simpler, *fit, totals.total()));
+        print("{}", fit::simpler_fit_report(simpler, *fit, totals.total(), scanned_games(options)));
         json["simplerFit"] = fit::simpler_fit_json(simpler);
     }
     Validation validation;

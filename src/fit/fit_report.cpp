@@ -69,11 +69,12 @@ std::string model_summary(const model::WdlModel& model, bool determined) {
 }
 
 std::string simpler_fit_report(const std::optional<SimplerFit>& simpler, const FitResult& fit,
-                               std::int64_t positions) {
+                               std::int64_t positions, std::optional<std::int64_t> games) {
     std::string text = fmt::format(
-        "What to do next: these {} positions do not determine the {} coefficients of {}/{}.\n",
-        positions, fit.model.as.size() + fit.model.bs.size(),
-        model::curve_form_name(fit.model.a_form), model::curve_form_name(fit.model.b_form));
+        "What to do next: these {} positions{} do not determine the {} coefficients of {}/{}.\n",
+        positions, games ? fmt::format(" of {} games", *games) : "",
+        fit.model.as.size() + fit.model.bs.size(), model::curve_form_name(fit.model.a_form),
+        model::curve_form_name(fit.model.b_form));
     if (!simpler) {
         return text +
                "No simpler form is determined by these data either: more games are needed.\n";
@@ -97,6 +98,20 @@ std::string simpler_fit_report(const std::optional<SimplerFit>& simpler, const F
                         error, model.spread());
     text += fmt::format("    constexpr double as[] = {};\n", coefficient_list(model.as));
     text += fmt::format("    constexpr double bs[] = {};\n", coefficient_list(model.bs));
+    if (simpler->cubic_positions) {
+        double needed = *simpler->cubic_positions;
+        std::string in_games =
+            games && *games > 0
+                ? fmt::format(" ({:.0f} games of {:.0f} retained positions each, as in these data)",
+                              needed * double(*games) / double(positions),
+                              double(positions) / double(*games))
+                : " (the count file does not record games: --scanSummary names them)";
+        text += fmt::format(
+            "Stockfish's cubic needs at least {:.0f} positions{} for a standard error of {:g} in "
+            "NormalizeToPawnValue, if games like these follow the fit above (Fisher information "
+            "of the cubic there; positions taken as independent, so more in games).\n",
+            needed, in_games, kPlannedPawnValueError);
+    }
     return text;
 }
 
@@ -108,6 +123,12 @@ nlohmann::ordered_json simpler_fit_json(const std::optional<SimplerFit>& simpler
     json["NormalizeToPawnValue"] = simpler->model.pawn_value();
     if (simpler->uncertainty)
         json["NormalizeToPawnValueStandardError"] = simpler->uncertainty->pawn_value_error;
+    if (simpler->cubic_positions)
+        json["cubicNeeds"] = {{"positions", *simpler->cubic_positions},
+                              {"NormalizeToPawnValueStandardError", kPlannedPawnValueError},
+                              {"assumes",
+                               "the simpler fit as the truth; independent positions "
+                               "(a lower bound for games)"}};
     return json;
 }
 

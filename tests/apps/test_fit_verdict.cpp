@@ -82,7 +82,30 @@ TEST_CASE("a fit the data do not determine exits 3, marked, with a simpler fit t
         CHECK(pawn > 100);
         CHECK(pawn < 2000);
         CHECK(simpler["NormalizeToPawnValueStandardError"].get<double>() > 0);
+        // The cubic's need, planned on these positions: more than they are.
+        CHECK(has_line_with(run.output, "Stockfish's cubic needs at least ",
+                            "for a standard error of 5 in NormalizeToPawnValue"));
+        double needed = simpler["cubicNeeds"]["positions"].get<double>();
+        CHECK(std::isfinite(needed));
+        CHECK(needed > fit["retained"]["W"].get<double>() + fit["retained"]["D"].get<double>() +
+                           fit["retained"]["L"].get<double>());
     }
+    // With the scan's summary the data's games are named, and the need in games.
+    auto scan = run_program_line("scoreWDLstat",
+                                 "--file " + corpus_path(kSingleTests[2]).string() + " -o " +
+                                     (dir / "again.json").string() + " --json " +
+                                     (dir / "scan.json").string(),
+                                 dir);
+    REQUIRE(scan.exit_code == 0);
+    auto run =
+        run_program_line("scoreWDL",
+                         (dir / "again.json").string() + " --plot no --moveMax 15 --scanSummary " +
+                             (dir / "scan.json").string(),
+                         dir);
+    CHECK(run.exit_code == 3);
+    CHECK(has_line_with(run.output, "What to do next: these ", " positions of 140 games do not"));
+    CHECK(has_line_with(run.output, "Stockfish's cubic needs at least ",
+                        " retained positions each, as in these data)"));
 }
 
 TEST_CASE("on grouped counts the simpler fit is the form --selectModel chooses",

@@ -32,10 +32,11 @@ std::string model_summary(const model::WdlModel& model, bool determined = true);
 // the standard errors; newline-terminated.
 std::string fit_report(const FitResult& fit);
 
-// After a fit that is not determined: what to do next, computed on the data: the positions,
-// and the simpler form's fit that they do determine (or that none is).
+// After a fit that is not determined: what to do next, computed on the data: the positions
+// (and games, when known), the simpler form's fit that they do determine (or that none is) and
+// the positions (games) Stockfish's cubic would need.
 std::string simpler_fit_report(const std::optional<SimplerFit>& simpler, const FitResult& fit,
-                               std::int64_t positions);
+                               std::int64_t positions, std::optional<std::int64_t> games);
 
 // The "simplerFit" object of scoreWDL --json: the simpler form's model, its name, whether the
 // held-out rule chose it and its NormalizeToPawnValue with the error; null when there is none.

@@ -208,10 +208,17 @@ if [[ $gamescount -eq 0 ]]; then
     exit 0
 fi
 
-if ! "$bin_dir/scoreWDL" updateWDL.json --plot save --pngName updateWDL.png \
+# 3: the fit ran, but these games do not determine the model (docs/programs.md).
+fit_status=0
+"$bin_dir/scoreWDL" updateWDL.json --plot save --pngName updateWDL.png \
     --pngNameDistro updateWDLdistro.png --momType material --momTarget 58 \
     --materialMin "$materialMin" --moveMin 1 --modelFitting optimizeProbability \
-    "${oldnormdata[@]}" --json updateWDL_fit.json >&scoreWDL.log; then
+    "${oldnormdata[@]}" --json updateWDL_fit.json >&scoreWDL.log || fit_status=$?
+if ((fit_status == 3)); then
+    echo "Error: these games do not determine the model, so there are no constants to update;" \
+        "scoreWDL.log names the simpler form they do determine and the games a cubic needs." >&2
+    exit 1
+elif ((fit_status != 0)); then
     echo "Error: scoreWDL failed, see scoreWDL.log." >&2
     exit 1
 fi

@@ -125,7 +125,7 @@ TEST_CASE("removing what was added gives the input bytes back", "[annotate]") {
     CHECK(stripped(result.text) == pgn);
 }
 
-TEST_CASE("the seed's expected score can replace the model's", "[annotate]") {
+TEST_CASE("Konrod's expected score can replace the model's", "[annotate]") {
     auto konrod = flat_expected_score(ScoreFunction::Konrod);
     CHECK(konrod.score(100, {1, 58, false}) == Catch::Detail::Approx(0.75));  // x = x05 = a
     CHECK(konrod.score(0, {1, 58, false}) == 0.5);

@@ -9,12 +9,13 @@ using Catch::Detail::Approx;
 
 namespace {
 
-// The seed's bounds in eval units for a win-draw balance x05 (its closed forms).
+// Konrod's bounds (Evaluation Relevance Reduction) in eval units for a win-draw balance x05 (its
+// closed forms).
 double konrod_bound(double numerator_log, double x05) { return numerator_log * x05 / std::log(2); }
 
 }  // namespace
 
-TEST_CASE("the seed's closed-form bounds are the schemes' expected scores", "[annotate]") {
+TEST_CASE("Konrod's closed-form bounds are the schemes' expected scores", "[annotate]") {
     const double x05 = 0.62;
     // konrod9: ln(10/9) x05/ln2, ln(10/7) x05/ln2, x05, 2 x05 (0.094, 0.319, 0.62, 1.24).
     std::array<double, 4> konrod9 = {konrod_bound(std::log(10.0 / 9), x05),
@@ -74,8 +75,8 @@ TEST_CASE("move symbols flip exactly at the thresholds", "[annotate]") {
     CHECK(move_nag(0.20, thresholds) == 4);
     CHECK(move_nag(-0.5, thresholds) == 0);  // a gain is no error
     CHECK(good_move_nag(0.20, thresholds) == 3);
-    // The seed's economical 7 ranges: x05 / (7 ln 2) of its relevance is 1/14 of the whole
-    // 2 x05 / ln 2, its example's 0.127 for x05 = 0.62 (the seed cuts the third decimal).
+    // Konrod's economical 7 ranges: x05 / (7 ln 2) of its relevance is 1/14 of the whole
+    // 2 x05 / ln 2, its example's 0.127 for x05 = 0.62 (the article cuts the third decimal).
     auto relevance = relevance_thresholds();
     CHECK(relevance.dubious * 2 * 0.62 / std::log(2) == Approx(0.127).margin(1e-3));
     CHECK(relevance.mistake == Approx(3.0 / 14));

@@ -1,6 +1,6 @@
-// The seed's section 6 experiment, run through the whole chain (generator, table file, move
-// values, preference function, posterior): R_20 as White against the DTC-maximising defender
-// from the two maximum-DTC KQKR positions, 1000 games each.
+// The section 6 experiment of Haworth & Andrist, Model endgame analysis, run through the whole
+// chain (generator, table file, move values, preference function, posterior): R_20 as White against
+// the DTC-maximising defender from the two maximum-DTC KQKR positions, 1000 games each.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
@@ -20,7 +20,7 @@ using wdl::chess::Color;
 
 namespace {
 
-// Table 1 of the seed (2000 games).
+// Table 1 of Haworth & Andrist (2000 games).
 constexpr double kSeedMeanC = 21.469;
 constexpr double kSeedMeanCError = 0.079;
 constexpr double kSeedMeanMoves = 95.60;
@@ -41,9 +41,9 @@ std::size_t draw_index(const std::vector<double>& probabilities, std::mt19937_64
     return probabilities.size() - 1;
 }
 
-// One game: White is R_20 restricted to moves that keep the win (the seed's assumption), Black
-// picks uniformly among the moves that leave the longest DTC. The analyser uses the same
-// move set as White, a uniform prior on c = 0(1)50, and reports the posterior mean at the end.
+// One game: White is R_20 restricted to moves that keep the win (Haworth & Andrist's assumption),
+// Black picks uniformly among the moves that leave the longest DTC. The analyser uses the same move
+// set as White, a uniform prior on c = 0(1)50, and reports the posterior mean at the end.
 GameRecord play_game(TableSource& source, const std::string& fen, std::uint64_t seed) {
     std::mt19937_64 random(seed);
     const PreferenceFunction preference(1.0, 32, 4);
@@ -94,7 +94,7 @@ std::pair<double, double> mean_and_sd(const std::vector<double>& values) {
 
 }  // namespace
 
-TEST_CASE("KQKR DTC: the seed's maxima and its R_20 experiment (Table 1)",
+TEST_CASE("KQKR DTC: Haworth & Andrist's maxima and their R_20 experiment (Table 1)",
           "[competence][experiment]") {
     TableSet tables(wdl::testing::scratch_directory() / "tables-DTC", Metric::DTC);
     std::ostringstream log;
@@ -140,8 +140,8 @@ TEST_CASE("KQKR DTC: the seed's maxima and its R_20 experiment (Table 1)",
     INFO("mean moves to conversion " << mean_moves << " (sd " << sd_moves << "), seed "
                                      << kSeedMeanMoves);
     CHECK(std::abs(mean_c - kSeedMeanC) <= 3 * std::hypot(sd_c / std::sqrt(n), kSeedMeanCError));
-    // Game lengths are reported, not checked: the seed's 95.60 +- 2.29 moves (sd 102.6) is not
-    // matched by this defender's random tie-breaks (about 103 moves, sd 50), and the seed does
+    // Game lengths are reported, not checked: the paper's 95.60 +- 2.29 moves (sd 102.6) is not
+    // matched by this defender's random tie-breaks (about 103 moves, sd 50), and the paper does
     // not say how its defender breaks ties.
     for (const auto& fen : deepest) UNSCOPED_INFO("maximum-DTC position " << fen);
     WARN("mean apparent c " << mean_c << " sd " << sd_c << "; mean moves " << mean_moves << " sd "

@@ -20,7 +20,7 @@ void check_symmetry(const ClassScheme& classes) {
 
 }  // namespace
 
-TEST_CASE("the seed's 19 classes have the bounds worked out by hand from its factor",
+TEST_CASE("Alliot's 19 classes have the bounds worked out by hand from his factor",
           "[markov][classes]") {
     // -100 ln(e^-2 + (1 - e^-2)(1 - i/8)), i = 1..8, evaluated separately (Python).
     const double by_hand[] = {11.4382, 24.3558,  39.1931,  56.6219,
@@ -28,7 +28,7 @@ TEST_CASE("the seed's 19 classes have the bounds worked out by hand from its fac
     auto bounds = log19_bounds();
     REQUIRE(bounds.size() == 8);
     for (std::size_t i = 0; i < 8; ++i) CHECK(bounds[i] == Approx(by_hand[i]).margin(1e-4));
-    // Widths grow from about 10 to about 50 centipawns, as the seed describes them.
+    // Widths grow from about 10 to about 50 centipawns, as Alliot describes them.
     CHECK(bounds[0] == Approx(10).margin(2));
     CHECK(bounds[7] - bounds[6] == Approx(50).margin(10));
 
@@ -51,8 +51,7 @@ TEST_CASE("the seed's 19 classes have the bounds worked out by hand from its fac
     check_symmetry(classes);
 }
 
-TEST_CASE("the seed's 10 classes are 0.4 pawns wide with extremes beyond 1.6",
-          "[markov][classes]") {
+TEST_CASE("Alliot's 10 classes are 0.4 pawns wide with extremes beyond 1.6", "[markov][classes]") {
     auto classes = ClassScheme::linear10();
     REQUIRE(classes.size() == 10);
     CHECK(classes.class_of(0) == 5);   // 0 counts with the class above it

@@ -9,7 +9,7 @@
 #include "wdl/fit/grouped_data.hpp"
 #include "wdl/fit/model_selection.hpp"
 
-// Whether a fit's constants can be used, and what to do when they cannot (issue 39): a fit the
+// Whether a fit's constants can be used, and what to do when they cannot: a fit the
 // data cannot carry (too few games for eight coefficients) ends where the search stopped, at
 // constants such as NormalizeToPawnValue = -693017170064 that read like any other. The verdict
 // is decided here once; scoreWDL prints and exits by it.

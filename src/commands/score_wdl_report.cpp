@@ -283,7 +283,8 @@ Section held_out_section(const FitReportInputs& in) {
     } else if (!old_scored) {
         section.blocks.push_back(Paragraph{
             "The old model is not scored: it cannot convert the games' evals as an engine "
-            "does (a model of plies, or of evals in other units than the internal ones)."});
+            "does (a model whose display depends on the ply, or of evals in other units than the "
+            "internal ones)."});
     }
     // Calibration by material: the bins are the same for every model.
     section.blocks.push_back(Paragraph{

@@ -122,7 +122,7 @@ TEST_CASE("a model displayed by a constant normalizes by it, each cp at the midd
     CHECK(Normalization::fixed(361).to_internal(2, 20, 40) == 7);
 }
 
-TEST_CASE("a printed cp is read at the middle of its evals; a count's ply is White's",
+TEST_CASE("a printed cp is read at the middle of its evals, and a count's ply is White's",
           "[model][normalization]") {
     auto sf151 = wdl::model::load_model("sf15.1").model;  // 100 v / 361, truncated
     CHECK(wdl::model::from_printed_cp(sf151, 2, 40) == Approx(2.5 * 3.61));

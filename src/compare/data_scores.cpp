@@ -6,24 +6,12 @@
 
 #include "wdl/compare/model_comparison.hpp"
 #include "wdl/fit/objective.hpp"
+#include "wdl/model/printed_eval.hpp"
 #include "wdl/stats/distributions.hpp"
 #include "wdl/util/error.hpp"
 
 namespace wdl::compare {
 namespace {
-
-// The mom a model reads off a counted position.
-double mom_of(const model::WdlModel& model, const counts::PositionKey& key) {
-    switch (model.mom_type) {
-        case model::MomType::Material:
-            return key.material;
-        case model::MomType::Move:
-            return key.move;
-        case model::MomType::Ply:
-            return 2.0 * key.move - 1;
-    }
-    return key.material;
-}
 
 // One model's sums: per group (grouped counts) and over all positions (for plain counts).
 struct ModelSums {
@@ -96,7 +84,7 @@ DataScores score_models(const std::vector<model::NamedModel>& models,
         positions[group] += count;
         for (std::size_t m = 0; m < models.size(); ++m) {
             const auto& model = models[m].model;
-            double mom = mom_of(model, key);
+            double mom = model::mom_of_counted(model, key.move, key.material);
             double win = model.win(cell->eval, mom), loss = model.loss(cell->eval, mom);
             fit::Wdl p{win, 1 - win - loss, loss};
             losses[m] = fit::outcome_log_loss(p[std::size_t(outcome)]);

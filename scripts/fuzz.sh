@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets of fuzz/ with clang (ASan + UBSan) and runs each for a bounded
 # time from its seed corpus (fuzz/corpus/<target>/, plus fuzz/pgn.dict for PGN), as many at
 # once as there are cores (JOBS). Fails on a crash, a leak, a timeout of one input (10 s) or an
-# input over 2 GB of memory; the input that did it is kept as fuzz-out/<target>/crash-* (or leak-*, timeout-*, oom-*): make it a test.
+# input over 2 GB of memory; the input that did it is kept as fuzz-out/<target>/crash-* (or
+# leak-*, timeout-*, oom-*): make it a test.
 # Usage: scripts/fuzz.sh [SECONDS per target (default 60)] [TARGET ...]   BUILD_DIR (build-fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."

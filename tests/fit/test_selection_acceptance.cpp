@@ -1,18 +1,21 @@
 #include <catch2/catch.hpp>
 
+#include "sanitizer.hpp"
 #include "selection_data.hpp"
 
 using namespace wdl::fit;
 using namespace wdl::fit::test;
 
 // Acceptance of the selection rule: on games from a known model, the chosen form is the true
-// one or a simpler one (the rule's one standard error) in at least 9 of 10 seeds, and never
-// one whose held-out log-loss is worse than the true form's by more than 2 standard errors.
+// one or a simpler one (the rule's one standard error) in all seeds but one of 10 (of 2 under a
+// sanitizer), and never one whose held-out log-loss is worse than the true form's by more than
+// 2 standard errors.
 TEST_CASE("model selection finds the true form or a simpler one within the noise",
           "[fit][selection][slow]") {
     const FormPair truth{kPoly(2), kPoly(4)};
+    const int seeds = wdl::testing::repetitions(10, 2);
     int true_or_simpler = 0;
-    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    for (std::uint64_t seed = 1; seed <= std::uint64_t(seeds); ++seed) {
         auto sampled = sample_and_fit(quadratic_and_quartic(seed));
         auto selection =
             select_model(*sampled.data, sampled.options, polynomial_forms(), kGameGroups, {10, 2});
@@ -26,5 +29,5 @@ TEST_CASE("model selection finds the true form or a simpler one within the noise
         bool simpler = chosen.forms.parameter_count() <= truth.parameter_count();
         true_or_simpler += chosen.forms == truth || simpler;
     }
-    CHECK(true_or_simpler >= 9);
+    CHECK(true_or_simpler >= seeds - 1);
 }

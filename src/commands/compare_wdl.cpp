@@ -11,6 +11,7 @@
 #include "wdl/compare/fit_difference.hpp"
 #include "wdl/compare/model_comparison.hpp"
 #include "wdl/counts/count_merge.hpp"
+#include "wdl/model/corresponding_mom.hpp"
 #include "wdl/model/model_history.hpp"
 #include "wdl/model/published_models.hpp"
 #include "wdl/report/comparison_plot.hpp"
@@ -87,8 +88,8 @@ void check_moms(const CompareWdlOptions& options, const std::vector<model::Named
     if (options.moms.empty()) return;
     const auto& reference = models.front().model;
     for (std::size_t i = 1; i < models.size(); ++i) {
-        if (compare::corresponding_mom(reference.mom_type, reference.mom_target,
-                                       models[i].model.mom_type))
+        if (model::corresponding_mom(reference.mom_type, reference.mom_target,
+                                     models[i].model.mom_type))
             continue;
         throw Error(fmt::format(
             "--moms are {} values of {}, but {} depends on the {}: drop --moms to compare it at "

@@ -1,5 +1,7 @@
 #include "comparison_plot_of.hpp"
 
+#include "wdl/model/corresponding_mom.hpp"
+
 namespace wdl::commands {
 
 report::ComparisonPlot comparison_plot_of(const compare::Comparison& comparison) {
@@ -22,7 +24,7 @@ report::ComparisonPlot comparison_plot_of(const compare::Comparison& comparison)
         curves.has_band = named.covariance.has_value();
         for (int i = 0; i < kCurvePoints; ++i) {
             double mom = low + (high - low) * i / (kCurvePoints - 1);
-            auto own = compare::corresponding_mom(reference.model.mom_type, mom, m.mom_type);
+            auto own = model::corresponding_mom(reference.model.mom_type, mom, m.mom_type);
             if (!own) {
                 curves.moms.clear(), curves.a.clear(), curves.b.clear();
                 curves.a_low.clear(), curves.a_high.clear(), curves.display.clear();
@@ -37,7 +39,7 @@ report::ComparisonPlot comparison_plot_of(const compare::Comparison& comparison)
             curves.display.push_back(reference.model.display_scale(mom) / m.display_scale(*own));
         }
         double target =
-            compare::corresponding_mom(reference.model.mom_type, comparison.target_mom, m.mom_type)
+            model::corresponding_mom(reference.model.mom_type, comparison.target_mom, m.mom_type)
                 .value_or(m.mom_target);
         for (int i = 0; i < kCurvePoints; ++i) {
             double pawns = -4 + 8.0 * i / (kCurvePoints - 1);

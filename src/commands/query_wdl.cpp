@@ -5,7 +5,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "wdl/compare/model_comparison.hpp"
+#include "wdl/model/corresponding_mom.hpp"
 #include "wdl/model/model_lookup.hpp"
 #include "wdl/model/win_rate_eval.hpp"
 #include "wdl/util/atomic_file.hpp"
@@ -97,7 +97,7 @@ void query_wdl(const QueryWdlOptions& options) {
     std::optional<model::NamedModel> other;
     if (options.to) {
         other = model::load_model(*options.to);
-        if (!compare::corresponding_mom(m.mom_type, m.mom_target, other->model.mom_type)) {
+        if (!model::corresponding_mom(m.mom_type, m.mom_target, other->model.mom_type)) {
             throw Error(fmt::format("{} depends on the {}, {} on the {}: no {} corresponds to a {}",
                                     named.name, model::mom_type_name(m.mom_type), other->name,
                                     model::mom_type_name(other->model.mom_type),
@@ -166,8 +166,8 @@ void query_wdl(const QueryWdlOptions& options) {
         for (const auto& mom : moms) {
             for (double value : options.evals) {
                 auto eval = eval_at(options, m, value, mom.model);
-                double to_cp = 100 * *compare::displayed_by(m, mom.model, eval.displayed_cp / 100,
-                                                            other->model);
+                double to_cp =
+                    100 * *model::displayed_by(m, mom.model, eval.displayed_cp / 100, other->model);
                 text += fmt::format("{:>9g}{:>+12.1f}{:>10.1f}{:>+12.1f}\n", mom.given,
                                     eval.displayed_cp, eval.internal, to_cp);
                 rows.push_back({{"mom", mom.given},

@@ -4,12 +4,15 @@
 
 #include <cmath>
 
+#include "wdl/model/corresponding_mom.hpp"
 #include "wdl/model/lc0_wdl.hpp"
 #include "wdl/util/error.hpp"
 
 namespace wdl::compare {
 namespace {
 
+using model::corresponding_mom;
+using model::displayed_by;
 using model::MomType;
 
 std::vector<double> default_moms(MomType type) {
@@ -146,13 +149,6 @@ std::string signed_difference(const std::optional<double>& value, const std::opt
 
 }  // namespace
 
-std::optional<double> displayed_by(const model::WdlModel& from, double mom, double pawns,
-                                   const model::WdlModel& to) {
-    auto own = corresponding_mom(from.mom_type, mom, to.mom_type);
-    if (!own) return std::nullopt;
-    return pawns * from.display_scale(mom) / to.display_scale(*own);
-}
-
 std::optional<double> a_standard_error(const model::NamedModel& named, double mom) {
     if (!named.covariance) return std::nullopt;
     const auto& m = named.model;
@@ -164,13 +160,6 @@ std::optional<double> a_standard_error(const model::NamedModel& named, double mo
         for (std::size_t j = 0; j < gradient.size(); ++j)
             variance += gradient[i] * (*named.covariance)[i][j] * gradient[j];
     return m.eval_scale * std::sqrt(std::max(variance, 0.0));
-}
-
-std::optional<double> corresponding_mom(MomType reference, double mom, MomType other) {
-    if (reference == other) return mom;
-    if (reference == MomType::Move && other == MomType::Ply) return 2 * (mom - 1);
-    if (reference == MomType::Ply && other == MomType::Move) return std::floor(mom / 2) + 1;
-    return std::nullopt;
 }
 
 Comparison compare_models(const std::vector<model::NamedModel>& models,

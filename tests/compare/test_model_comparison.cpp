@@ -7,7 +7,6 @@
 
 using namespace wdl::compare;
 using wdl::model::load_model;
-using wdl::model::MomType;
 
 namespace {
 
@@ -57,12 +56,6 @@ TEST_CASE("the eval one model displays as 1.00 is mapped into another by hand", 
 
 TEST_CASE("ply and move models meet at ply = 2 (move - 1), material models not at all",
           "[compare]") {
-    CHECK(corresponding_mom(MomType::Move, 33, MomType::Ply) == 64);
-    CHECK(corresponding_mom(MomType::Ply, 64, MomType::Move) == 33);
-    CHECK(corresponding_mom(MomType::Ply, 65, MomType::Move) == 33);
-    CHECK_FALSE(corresponding_mom(MomType::Material, 58, MomType::Move));
-    CHECK_FALSE(corresponding_mom(MomType::Ply, 64, MomType::Material));
-
     auto sf16 = load_model("sf16"), sf161 = load_model("sf16.1"), sf17 = load_model("sf17");
     auto comparison = compare_models({sf16, sf161, sf17}, {{64}, {0}});
     const auto& row = comparison.rows[0];
@@ -144,14 +137,4 @@ TEST_CASE("lc0's sharpness and WDL_mu of each model, by hand", "[compare][lc0]")
     auto text = comparison_text(comparison);
     CHECK_THAT(text, Catch::Contains("lc0 sharpness s"));
     CHECK_THAT(text, Catch::Contains("lc0 WDL_mu of 1.00 of A"));
-}
-
-TEST_CASE("displayed_by maps a displayed eval between models at corresponding moms", "[compare]") {
-    auto sf16 = load_model("sf16").model, sf161 = load_model("sf16.1").model;
-    auto sf18 = load_model("sf18").model;
-    // sf16.1 (move) at move 21 meets sf16 (ply) at ply 40.
-    // Each displayed by its NormalizeToPawnValue: 356 and 328.
-    CHECK(*displayed_by(sf161, 21, 2.5, sf16) == Approx(2.5 * 356 / 328));
-    CHECK(*displayed_by(sf18, 40, -1.5, sf18) == Approx(-1.5));
-    CHECK_FALSE(displayed_by(sf18, 40, 1, sf16));
 }

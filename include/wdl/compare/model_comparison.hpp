@@ -75,16 +75,6 @@ Comparison compare_models(const std::vector<model::NamedModel>& models,
 std::vector<WdlRow> wdl_table(const Comparison& comparison, double mom,
                               const std::vector<double>& evals);
 
-// The mom of `model` corresponding to the reference's mom: the same for the same mom type, the
-// ply of a move (2 (move - 1), White to move) and back; nothing for material against the others.
-std::optional<double> corresponding_mom(model::MomType reference, double mom, model::MomType other);
-
-// The eval in pawns that `to` displays for the internal eval that `from` displays as `pawns` at
-// `from`'s mom `mom` (each by its display rule, unrounded), or nothing when `to`'s mom does not
-// correspond.
-std::optional<double> displayed_by(const model::WdlModel& from, double mom, double pawns,
-                                   const model::WdlModel& to);
-
 // The standard error of a(mom) in internal units, where the model's covariance is known: a is
 // linear in the coefficients, so its variance is g' C g with g = (t^3, t^2, t, 1).
 std::optional<double> a_standard_error(const model::NamedModel& named, double mom);

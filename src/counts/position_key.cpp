@@ -1,6 +1,7 @@
 #include "wdl/counts/position_key.hpp"
 
 #include <charconv>
+#include <cstdlib>
 
 namespace wdl::counts {
 
@@ -151,6 +152,14 @@ std::optional<PositionKey> parse_key(std::string_view text) {
     }
     if (!reader.literal(')') || !reader.at_end()) return {};
     return key;
+}
+
+int bin_eval(int centipawns, int bin_width) {
+    if (centipawns == kMateEval || centipawns == -kMateEval) return centipawns;
+    int quotient = centipawns / bin_width;
+    int remainder = centipawns % bin_width;
+    if (2 * std::abs(remainder) >= bin_width) quotient += centipawns < 0 ? -1 : 1;
+    return quotient * bin_width;
 }
 
 }  // namespace wdl::counts

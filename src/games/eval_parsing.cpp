@@ -194,12 +194,4 @@ std::optional<int> lichess_eval(std::string_view comment, EvalParsing parsing) {
     return pawns_to_centipawns(token, parsing);
 }
 
-int bin_eval(int centipawns, int bin_width) {
-    if (centipawns == kMateScore || centipawns == -kMateScore) return centipawns;
-    int quotient = centipawns / bin_width;
-    int remainder = centipawns % bin_width;
-    if (2 * std::abs(remainder) >= bin_width) quotient += centipawns < 0 ? -1 : 1;
-    return quotient * bin_width;
-}
-
 }  // namespace wdl::games

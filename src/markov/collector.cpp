@@ -241,7 +241,7 @@ void ChainCollector::note_position(int eval) {
     evals_.back() = eval;
     if (board_.fullmove_number() > settings_.max_counted_move) return;
     bool is_mate = eval == games::kMateScore || eval == -games::kMateScore;
-    int binned = is_mate ? eval : games::bin_eval(eval, settings_.bin_width);
+    int binned = is_mate ? eval : counts::bin_eval(eval, settings_.bin_width);
     game_keys_.push_back(
         counts::pack_key(games::counted_key(board_, *tags_.white_outcome, binned)));
 }

@@ -21,7 +21,7 @@ GameCounter::GameCounter(const CountingRules& rules, counts::PositionCounts& cou
     tags_.exact_termination_letter = rules_.eval_parsing == games::EvalParsing::Legacy;
     game_keys_.reserve(512);
     for (int score = -games::kMaxScore; score <= games::kMaxScore; ++score)
-        binned_scores_.push_back(games::bin_eval(score, rules_.bin_width));
+        binned_scores_.push_back(counts::bin_eval(score, rules_.bin_width));
 }
 
 void GameCounter::begin_chunk(std::size_t file_index, std::uint64_t offset) {

@@ -13,7 +13,6 @@
 
 #include "wdl/counts/count_file.hpp"
 #include "wdl/counts/grouping.hpp"
-#include "wdl/games/eval_parsing.hpp"
 #include "wdl/model/published_models.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/parallel_for.hpp"
@@ -36,8 +35,8 @@ PositionShape SyntheticPositions::draw(stats::Random& random) const {
     double material = 78 - (78 - end_material) * std::pow(u, 1.3) + 1.5 * random.normal();
     shape.material = std::clamp(int(std::lround(material)), 0, 78);
     double cp = std::round((25 + 225 * u * u) * random.student_t(3));
-    int clamped = int(std::clamp(cp, double(-games::kMaxScore), double(games::kMaxScore)));
-    shape.eval = games::bin_eval(clamped, bin_width_);
+    int clamped = int(std::clamp(cp, double(-counts::kMaxEval), double(counts::kMaxEval)));
+    shape.eval = counts::bin_eval(clamped, bin_width_);
     return shape;
 }
 

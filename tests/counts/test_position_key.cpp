@@ -2,6 +2,7 @@
 
 #include "wdl/counts/position_key.hpp"
 
+using wdl::counts::bin_eval;
 using wdl::counts::Outcome;
 using wdl::counts::PositionKey;
 
@@ -104,4 +105,17 @@ TEST_CASE("write_key writes the spelling of format_key, up to the longest", "[co
     CHECK(std::size_t(wdl::counts::write_key(longest, {Outcome::Draw, -2147483647 - 1,
                                                        -2147483647 - 1, -2147483647 - 1}) -
                       longest) == wdl::counts::kLongestKeySpelling);
+}
+
+TEST_CASE("binning rounds half away from zero and keeps mates", "[counts]") {
+    CHECK(bin_eval(-7, 5) == -5);
+    CHECK(bin_eval(3, 5) == 5);
+    CHECK(bin_eval(2, 5) == 0);
+    CHECK(bin_eval(-53, 5) == -55);
+    CHECK(bin_eval(-52, 5) == -50);
+    CHECK(bin_eval(-15, 10) == -20);
+    CHECK(bin_eval(1000, 3) == 999);
+    CHECK(bin_eval(1001, 5) == 1001);
+    CHECK(bin_eval(-1001, 10) == -1001);
+    CHECK(bin_eval(-37, 1) == -37);
 }

@@ -54,7 +54,7 @@ TEST_CASE("legacy parsing reproduces the original's float truncation", "[scan][e
 
 TEST_CASE("legacy parsing differs on 124 of the 2001 two-decimal values, 28 binned apart",
           "[scan][eval]") {
-    using wdl::games::bin_eval;
+    using wdl::counts::bin_eval;
     using wdl::games::pawns_to_centipawns;
     int differing = 0, differing_bins = 0;
     for (int hundredths = -1000; hundredths <= 1000; ++hundredths) {
@@ -69,20 +69,6 @@ TEST_CASE("legacy parsing differs on 124 of the 2001 two-decimal values, 28 binn
     }
     CHECK(differing == 124);
     CHECK(differing_bins == 28);
-}
-
-TEST_CASE("binning rounds half away from zero and keeps mates", "[scan][eval]") {
-    using wdl::games::bin_eval;
-    CHECK(bin_eval(-7, 5) == -5);
-    CHECK(bin_eval(3, 5) == 5);
-    CHECK(bin_eval(2, 5) == 0);
-    CHECK(bin_eval(-53, 5) == -55);
-    CHECK(bin_eval(-52, 5) == -50);
-    CHECK(bin_eval(-15, 10) == -20);
-    CHECK(bin_eval(1000, 3) == 999);
-    CHECK(bin_eval(1001, 5) == 1001);
-    CHECK(bin_eval(-1001, 10) == -1001);
-    CHECK(bin_eval(-37, 1) == -37);
 }
 
 TEST_CASE("lichess eval annotations are read from White's point of view", "[scan][eval]") {

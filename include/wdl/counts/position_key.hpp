@@ -26,6 +26,10 @@ std::optional<Outcome> outcome_from_letter(char letter);
 inline constexpr int kMateEval = 1001;
 inline constexpr int kMaxEval = 1000;
 
+// Rounds a centipawn eval to a multiple of bin_width (half away from zero): the eval of a key.
+// Mate scores (+-kMateEval) are kept as they are.
+int bin_eval(int centipawns, int bin_width);
+
 // One cell of the scanner's statistics: (result, full-move number, material, eval in cp).
 struct PositionKey {
     Outcome result = Outcome::Draw;

@@ -43,10 +43,6 @@ bool starts_with_bare_integer(std::string_view comment);
 // centipawns from White's point of view; mates are +-kMateScore.
 std::optional<int> lichess_eval(std::string_view comment, EvalParsing parsing);
 
-// Rounds a centipawn value to a multiple of bin_width (half away from zero); mate scores
-// are kept as they are.
-int bin_eval(int centipawns, int bin_width);
-
 // Parses a decimal pawn value ("+1.05", "-0.5", "3") into centipawns clamped to
 // +-kMaxScore; nullopt if the token is not such a number.
 std::optional<int> pawns_to_centipawns(std::string_view token, EvalParsing parsing);

@@ -3,7 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "parse_command_line.hpp"
-#include "wdl/commands/score_competence.hpp"
+#include "wdl/commands/generate_tables.hpp"
 #include "wdl/tablebase/table_set.hpp"
 #include "wdl/util/error.hpp"
 

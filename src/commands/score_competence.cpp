@@ -1,6 +1,5 @@
 #include "wdl/commands/score_competence.hpp"
 
-#include <chrono>
 #include <iostream>
 #include <memory>
 
@@ -135,24 +134,6 @@ void score_competence(const ScoreCompetenceOptions& options) {
                   << options.decisions->string() << std::endl;
     }
     if (options.plot) write_plot(result, context, *options.plot);
-}
-
-void generate_tables(const GenerateTablesOptions& options) {
-    std::vector<tablebase::Material> materials;
-    for (const auto& name : options.endgames) {
-        auto material = tablebase::Material::parse(name);
-        if (!material || material->men() < 3) throw Error("not an endgame of 3 or 4 men: " + name);
-        materials.push_back(*material);
-    }
-    if (materials.empty()) materials = tablebase::all_endgames(tablebase::kMaxMen);
-    auto start = std::chrono::steady_clock::now();
-    for (tablebase::Metric metric : options.metrics) {
-        tablebase::TableSet tables(options.directory, metric);
-        tables.generate_missing(materials, options.threads, std::cout);
-    }
-    std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
-    std::cout << "Tables in " << options.directory.string() << " (" << seconds.count() << " s)"
-              << std::endl;
 }
 
 }  // namespace wdl::commands

@@ -11,7 +11,7 @@
 #include "wdl/util/enum_names.hpp"
 
 // scoreCompetence: apparent endgame competence from games and endgame tables, and wins not
-// converted (docs/programs.md); generateTables: the project's own tables.
+// converted (docs/programs.md).
 namespace wdl::commands {
 
 enum class TableSourceKind { Own, Gaviota };
@@ -41,15 +41,5 @@ struct ScoreCompetenceOptions {
 // Runs the analysis with the report on stdout, warnings and the progress line on stderr.
 // Throws wdl::Error for bad options, missing inputs and when no file could be read.
 void score_competence(const ScoreCompetenceOptions& options);
-
-struct GenerateTablesOptions {
-    std::vector<std::string> endgames;  // empty: every endgame of 3 and 4 men
-    std::vector<tablebase::Metric> metrics;
-    std::filesystem::path directory;
-    int threads = 0;  // 0: all cores
-};
-
-// Generates the tables that are missing, one line per table on stdout.
-void generate_tables(const GenerateTablesOptions& options);
 
 }  // namespace wdl::commands

@@ -16,41 +16,80 @@
 
 namespace {
 
+// The components a build may leave out (the options WDL_WITH_FIT, _DOWNLOAD, _ENDGAMES of
+// CMakeLists.txt), and the core, always built.
+enum class Component { Core, Fit, Download, Endgames };
+
 struct Command {
     std::string_view name;     // as typed after wdlfit
     std::string_view program;  // the program it runs, under its original name
     std::string_view summary;  // one line for `wdlfit help` and the program's man page
+    Component component = Component::Core;
 };
 
+bool built(Component component) {
+    switch (component) {
+        case Component::Fit:
+            return WDL_WITH_FIT_BUILT;
+        case Component::Download:
+            return WDL_WITH_DOWNLOAD_BUILT;
+        case Component::Endgames:
+            return WDL_WITH_ENDGAMES_BUILT;
+        case Component::Core:
+            break;
+    }
+    return true;
+}
+
+std::string_view option_of(Component component) {
+    switch (component) {
+        case Component::Fit:
+            return "WDL_WITH_FIT";
+        case Component::Download:
+            return "WDL_WITH_DOWNLOAD";
+        case Component::Endgames:
+            return "WDL_WITH_ENDGAMES";
+        case Component::Core:
+            break;
+    }
+    return "";
+}
+
 // Every program of the project, in the order of the main job. CMake's test of the entry point
-// checks that this list and the programs built are the same.
+// checks that the programs of this list that are built and the programs built are the same.
 constexpr std::array kCommands{
     Command{"download", "download_fishtest_pgns",
-            "download finished fishtest tests' games and their metadata"},
+            "download finished fishtest tests' games and their metadata", Component::Download},
     Command{"metadata", "download_missing_metadata",
-            "fetch the metadata JSON missing next to downloaded game files"},
+            "fetch the metadata JSON missing next to downloaded game files", Component::Download},
     Command{"scan", "scoreWDLstat",
             "scan PGN files into counts of (result, move, material, eval) positions"},
     Command{"merge", "mergeWDLstat", "add count files (the shards of a scan) into one, exactly"},
     Command{"fit", "scoreWDL",
-            "fit the WDL model to counts: the constants, their error bars, the plots"},
+            "fit the WDL model to counts: the constants, their error bars, the plots",
+            Component::Fit},
     Command{"update", "updateWDL.sh",
-            "refit Stockfish's model from the fishtest games of a range of revisions"},
+            "refit Stockfish's model from the fishtest games of a range of revisions",
+            Component::Fit},
     Command{"compare", "compareWDL",
-            "compare WDL models (published, fitted, from source), scored on games"},
+            "compare WDL models (published, fitted, from source), scored on games", Component::Fit},
     Command{"query", "queryWDL",
             "a model's W/D/L at evals and materials, and the eval of a wanted win rate"},
     Command{"track", "trackWDL",
-            "the eval scale over time: NormalizeToPawnValue per test, revision or month"},
+            "the eval scale over time: NormalizeToPawnValue per test, revision or month",
+            Component::Fit},
     Command{"export", "exportWDL",
             "a model as source code for other engines: C++, C, Rust, Python, JavaScript, JSON"},
     Command{"annotate", "annotateWDL",
             "PGN with position and move symbols (NAGs) from a WDL model and the games' evals"},
     Command{"markov", "markovWDL",
-            "eval-class Markov chains per engine and test, and what their predictions are worth"},
+            "eval-class Markov chains per engine and test, and what their predictions are worth",
+            Component::Fit},
     Command{"competence", "scoreCompetence",
-            "apparent endgame competence per engine from 3- and 4-man positions"},
-    Command{"tables", "generateTables", "the project's own endgame tables of up to 4 men"},
+            "apparent endgame competence per engine from 3- and 4-man positions",
+            Component::Endgames},
+    Command{"tables", "generateTables", "the project's own endgame tables of up to 4 men",
+            Component::Endgames},
     Command{"synth", "synthWDL",
             "count files drawn from a known model: tests, and planning how many games a fit needs"},
 };
@@ -71,11 +110,29 @@ void print_usage() {
         "\nCommands (each is also installed as the program named, for WDL_model's users):\n",
         wdlfit_version());
     for (const auto& command : kCommands)
-        fmt::print("  {:<11} {:<26} {}\n", command.name, command.program, command.summary);
+        if (built(command.component))
+            fmt::print("  {:<11} {:<26} {}\n", command.name, command.program, command.summary);
     fmt::print(
         "\nThe main job: wdlfit scan --dir pgns -r --groups 64, then wdlfit fit "
         "scoreWDLstat.json.\nEvery program explains its options with --help; the manual pages "
         "are `man PROGRAM`.\n");
+}
+
+// The command of `word`, or nothing after a one-line error: an unknown word, or a program of a
+// component this build left out.
+const Command* command_to_run(std::string_view word) {
+    const auto* command = find_command(word);
+    if (!command) {
+        fmt::print(stderr, "Error: no command '{}'; `wdlfit help` lists them\n", word);
+        return nullptr;
+    }
+    if (!built(command->component)) {
+        fmt::print(stderr,
+                   "Error: {} is not in this build of wdlfit: it was configured with -D{}=OFF\n",
+                   command->program, option_of(command->component));
+        return nullptr;
+    }
+    return command;
 }
 
 // Replaces this process by `program`, found in the folder of the running wdlfit: the installed
@@ -100,11 +157,8 @@ int main(int argc, char** argv) {
     const std::string_view first = argc > 1 ? argv[1] : "help";
     if (first == "help" || first == "--help" || first == "-h") {
         if (first == "help" && argc > 2) {
-            const auto* command = find_command(argv[2]);
-            if (!command) {
-                fmt::print(stderr, "Error: no command '{}'; `wdlfit help` lists them\n", argv[2]);
-                return 1;
-            }
+            const auto* command = command_to_run(argv[2]);
+            if (!command) return 1;
             char help[] = "--help";
             char* arguments[] = {argv[0], help};
             return run_program(command->program, 2, arguments, 1);
@@ -118,13 +172,11 @@ int main(int argc, char** argv) {
     }
     if (first == "--list-programs") {
         for (const auto& command : kCommands)
-            fmt::print("{}\t{}\t{}\n", command.name, command.program, command.summary);
+            if (built(command.component))
+                fmt::print("{}\t{}\t{}\n", command.name, command.program, command.summary);
         return 0;
     }
-    const auto* command = find_command(first);
-    if (!command) {
-        fmt::print(stderr, "Error: no command '{}'; `wdlfit help` lists them\n", first);
-        return 1;
-    }
+    const auto* command = command_to_run(first);
+    if (!command) return 1;
     return run_program(command->program, argc, argv, 2);
 }

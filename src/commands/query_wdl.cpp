@@ -83,106 +83,138 @@ nlohmann::ordered_json model_entry(const model::NamedModel& named) {
             {"momTarget", named.model.mom_target}};
 }
 
+// The report being built: the printed text and its JSON twin, section by section.
+struct Answer {
+    std::string text;
+    nlohmann::ordered_json json;
+};
+
+void check_win_rates(const std::vector<double>& win_rates) {
+    check_finite(win_rates, "--winRate");
+    for (double rate : win_rates)
+        if (!(rate > 0 && rate < 1))
+            throw Error(fmt::format("--winRate: {} is not strictly between 0 and 1", rate));
+}
+
+// The --to model, whose mom must correspond to the queried model's.
+model::NamedModel load_target(const std::string& name, const model::NamedModel& named) {
+    auto other = model::load_model(name);
+    const auto& m = named.model;
+    if (!model::corresponding_mom(m.mom_type, m.mom_target, other.model.mom_type)) {
+        throw Error(fmt::format("{} depends on the {}, {} on the {}: no {} corresponds to a {}",
+                                named.name, model::mom_type_name(m.mom_type), other.name,
+                                model::mom_type_name(other.model.mom_type),
+                                model::mom_type_name(other.model.mom_type),
+                                model::mom_type_name(m.mom_type)));
+    }
+    return other;
+}
+
+std::string mom_column(const model::WdlModel& m) {
+    return m.mom_type == MomType::Material ? "material" : "move";
+}
+
+// W/D/L per mille of each eval at each mom.
+void add_wdl_table(const QueryWdlOptions& options, const model::WdlModel& m,
+                   const std::vector<Mom>& moms, Answer& answer) {
+    answer.text += fmt::format("\nW/D/L per mille:\n{:>9}{:>10}{:>10}{:>8}{:>8}{:>8}{:>8}\n",
+                               mom_column(m), "eval cp", "internal", "W", "D", "L", "score");
+    auto& rows = answer.json["wdl"] = nlohmann::ordered_json::array();
+    for (const auto& mom : moms) {
+        for (double value : options.evals) {
+            auto eval = eval_at(options, m, value, mom.model);
+            double w = m.win(eval.internal, mom.model), d = m.draw(eval.internal, mom.model),
+                   l = m.loss(eval.internal, mom.model);
+            answer.text += fmt::format(
+                "{:>9g}{:>+10.1f}{:>10.1f}{:>8.1f}{:>8.1f}{:>8.1f}{:>8.3f}\n", mom.given,
+                eval.displayed_cp, eval.internal, 1000 * w, 1000 * d, 1000 * l, w + d / 2);
+            rows.push_back({{"mom", mom.given},
+                            {"evalCp", eval.displayed_cp},
+                            {"internalEval", eval.internal},
+                            {"win", w},
+                            {"draw", d},
+                            {"loss", l},
+                            {"score", w + d / 2}});
+        }
+    }
+}
+
+// The eval of each wanted win rate at each mom.
+void add_win_rates(const QueryWdlOptions& options, const model::WdlModel& m,
+                   const std::vector<Mom>& moms, Answer& answer) {
+    answer.text +=
+        fmt::format("\nThe eval at which the engine wins this often:\n{:>9}{:>10}{:>10}{:>10}\n",
+                    mom_column(m), "win rate", "eval cp", "internal");
+    auto& rows = answer.json["winRates"] = nlohmann::ordered_json::array();
+    for (const auto& mom : moms) {
+        for (double rate : options.win_rates) {
+            double x = model::eval_for_win(m, rate, mom.model);
+            double cp = m.to_cp(x, mom.model);
+            answer.text +=
+                fmt::format("{:>9g}{:>10.4g}{:>+10.1f}{:>10.1f}\n", mom.given, rate, cp, x);
+            rows.push_back(
+                {{"mom", mom.given}, {"winRate", rate}, {"evalCp", cp}, {"internalEval", x}});
+        }
+    }
+}
+
+// Each eval as the --to model displays the same internal eval.
+void add_mapping(const QueryWdlOptions& options, const model::NamedModel& named,
+                 const model::NamedModel& other, const std::vector<Mom>& moms, Answer& answer) {
+    const auto& m = named.model;
+    answer.text += "\n";
+    answer.text += model_line("To", other);
+    answer.text += fmt::format(
+        "The same internal eval as each model displays it (cp):\n{:>9}{:>12}{:>10}{:>12}\n",
+        mom_column(m), named.name.substr(0, 11), "internal", other.name.substr(0, 11));
+    auto& mapping = answer.json["mapping"];
+    mapping["to"] = model_entry(other);
+    auto& rows = mapping["rows"] = nlohmann::ordered_json::array();
+    for (const auto& mom : moms) {
+        for (double value : options.evals) {
+            auto eval = eval_at(options, m, value, mom.model);
+            double to_cp =
+                100 * *model::displayed_by(m, mom.model, eval.displayed_cp / 100, other.model);
+            answer.text += fmt::format("{:>9g}{:>+12.1f}{:>10.1f}{:>+12.1f}\n", mom.given,
+                                       eval.displayed_cp, eval.internal, to_cp);
+            rows.push_back({{"mom", mom.given},
+                            {"evalCp", eval.displayed_cp},
+                            {"internalEval", eval.internal},
+                            {"toEvalCp", to_cp}});
+        }
+    }
+}
+
 }  // namespace
 
 void query_wdl(const QueryWdlOptions& options) {
     check_finite(options.evals, "--evals");
-    check_finite(options.win_rates, "--winRate");
-    for (double rate : options.win_rates)
-        if (!(rate > 0 && rate < 1))
-            throw Error(fmt::format("--winRate: {} is not strictly between 0 and 1", rate));
+    check_win_rates(options.win_rates);
     auto named = model::load_model(options.model);
     const auto& m = named.model;
     auto moms = moms_of(options, named);
     std::optional<model::NamedModel> other;
-    if (options.to) {
-        other = model::load_model(*options.to);
-        if (!model::corresponding_mom(m.mom_type, m.mom_target, other->model.mom_type)) {
-            throw Error(fmt::format("{} depends on the {}, {} on the {}: no {} corresponds to a {}",
-                                    named.name, model::mom_type_name(m.mom_type), other->name,
-                                    model::mom_type_name(other->model.mom_type),
-                                    model::mom_type_name(other->model.mom_type),
-                                    model::mom_type_name(m.mom_type)));
-        }
-    }
-    bool wdl_table = options.evals_given || (options.win_rates.empty() && !options.to);
-    std::string column = m.mom_type == MomType::Material ? "material" : "move";
+    if (options.to) other = load_target(*options.to, named);
 
-    std::string text = model_line("Model", named);
-    text += fmt::format("Evals are {}; the engine displays the internal eval v as {}.\n",
-                        options.internal ? "internal units" : "displayed centipawns",
-                        model::display_rule_text(m.display));
-    nlohmann::ordered_json json;
-    json["model"] = model_entry(named);
-    json["evals"] = options.internal ? "internal" : "displayed";
-    json["moms"] = m.mom_type == MomType::Material ? "materials" : "moves";
+    Answer answer;
+    answer.text = model_line("Model", named);
+    answer.text += fmt::format("Evals are {}; the engine displays the internal eval v as {}.\n",
+                               options.internal ? "internal units" : "displayed centipawns",
+                               model::display_rule_text(m.display));
+    answer.json["model"] = model_entry(named);
+    answer.json["evals"] = options.internal ? "internal" : "displayed";
+    answer.json["moms"] = m.mom_type == MomType::Material ? "materials" : "moves";
+    if (options.evals_given || (options.win_rates.empty() && !options.to))
+        add_wdl_table(options, m, moms, answer);
+    if (!options.win_rates.empty()) add_win_rates(options, m, moms, answer);
+    if (other) add_mapping(options, named, *other, moms, answer);
 
-    if (wdl_table) {
-        text += fmt::format("\nW/D/L per mille:\n{:>9}{:>10}{:>10}{:>8}{:>8}{:>8}{:>8}\n", column,
-                            "eval cp", "internal", "W", "D", "L", "score");
-        auto& rows = json["wdl"] = nlohmann::ordered_json::array();
-        for (const auto& mom : moms) {
-            for (double value : options.evals) {
-                auto eval = eval_at(options, m, value, mom.model);
-                double w = m.win(eval.internal, mom.model), d = m.draw(eval.internal, mom.model),
-                       l = m.loss(eval.internal, mom.model);
-                text += fmt::format("{:>9g}{:>+10.1f}{:>10.1f}{:>8.1f}{:>8.1f}{:>8.1f}{:>8.3f}\n",
-                                    mom.given, eval.displayed_cp, eval.internal, 1000 * w, 1000 * d,
-                                    1000 * l, w + d / 2);
-                rows.push_back({{"mom", mom.given},
-                                {"evalCp", eval.displayed_cp},
-                                {"internalEval", eval.internal},
-                                {"win", w},
-                                {"draw", d},
-                                {"loss", l},
-                                {"score", w + d / 2}});
-            }
-        }
-    }
-    if (!options.win_rates.empty()) {
-        text += fmt::format(
-            "\nThe eval at which the engine wins this often:\n{:>9}{:>10}{:>10}{:>10}\n", column,
-            "win rate", "eval cp", "internal");
-        auto& rows = json["winRates"] = nlohmann::ordered_json::array();
-        for (const auto& mom : moms) {
-            for (double rate : options.win_rates) {
-                double x = model::eval_for_win(m, rate, mom.model);
-                double cp = m.to_cp(x, mom.model);
-                text += fmt::format("{:>9g}{:>10.4g}{:>+10.1f}{:>10.1f}\n", mom.given, rate, cp, x);
-                rows.push_back(
-                    {{"mom", mom.given}, {"winRate", rate}, {"evalCp", cp}, {"internalEval", x}});
-            }
-        }
-    }
-    if (other) {
-        text += "\n";
-        text += model_line("To", *other);
-        text += fmt::format(
-            "The same internal eval as each model displays it (cp):\n{:>9}{:>12}{:>10}{:>12}\n",
-            column, named.name.substr(0, 11), "internal", other->name.substr(0, 11));
-        auto& mapping = json["mapping"];
-        mapping["to"] = model_entry(*other);
-        auto& rows = mapping["rows"] = nlohmann::ordered_json::array();
-        for (const auto& mom : moms) {
-            for (double value : options.evals) {
-                auto eval = eval_at(options, m, value, mom.model);
-                double to_cp =
-                    100 * *model::displayed_by(m, mom.model, eval.displayed_cp / 100, other->model);
-                text += fmt::format("{:>9g}{:>+12.1f}{:>10.1f}{:>+12.1f}\n", mom.given,
-                                    eval.displayed_cp, eval.internal, to_cp);
-                rows.push_back({{"mom", mom.given},
-                                {"evalCp", eval.displayed_cp},
-                                {"internalEval", eval.internal},
-                                {"toEvalCp", to_cp}});
-            }
-        }
-    }
     if (options.json && *options.json == "-") {
-        fmt::print("{}\n", json.dump(2));
+        fmt::print("{}\n", answer.json.dump(2));
         return;
     }
-    fmt::print("{}", text);
-    if (options.json) util::write_file_atomically(*options.json, json.dump(2) + "\n");
+    fmt::print("{}", answer.text);
+    if (options.json) util::write_file_atomically(*options.json, answer.json.dump(2) + "\n");
 }
 
 }  // namespace wdl::commands

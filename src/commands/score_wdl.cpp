@@ -329,6 +329,33 @@ std::optional<std::int64_t> scanned_games(const ScoreWdlOptions& options) {
     return accepted.get<std::int64_t>();
 }
 
+// --momCut: the held-out scores of fits below and above the cut against one fit over both.
+void compare_mom_cut(Printer& print, const ScoreWdlOptions& options, const fit::CountGrid& grid,
+                     const model::Normalization& normalization, const counts::Grouping& grouping,
+                     nlohmann::ordered_json& json) {
+    fit::GroupedData data(grid);
+    auto cut = fit::compare_mom_cut(data, fit_options_of(options, normalization), *options.mom_cut,
+                                    grouping, {options.folds, options.threads});
+    print("{}", fit::mom_cut_report(cut, model::mom_type_name(options.filter.mom_type)));
+    json["momCut"] = fit::mom_cut_json(cut);
+}
+
+// A fit the data do not determine: the simpler form these very data carry, as computed advice.
+void advise_simpler_fit(Printer& print, const ScoreWdlOptions& options, const fit::CountGrid& grid,
+                        const std::vector<fit::MomData>& moms, const fit::FitResult& fit,
+                        const model::Normalization& normalization, const InputGrouping& grouping,
+                        bool validate, nlohmann::ordered_json& json) {
+    std::fflush(stdout);
+    std::optional<fit::GroupedData> grouped;
+    if (grouping.grouping && validate) grouped.emplace(grid);
+    auto simpler = fit::simpler_fit(
+        moms, grouped ? &*grouped : nullptr, fit_options_of(options, normalization),
+        grouping.grouping ? &*grouping.grouping : nullptr, {options.folds, options.threads});
+    print("{}",
+          fit::simpler_fit_report(simpler, fit, grid.totals().total(), scanned_games(options)));
+    json["simplerFit"] = fit::simpler_fit_json(simpler);
+}
+
 }  // namespace
 
 int score_wdl(const ScoreWdlOptions& options) {
@@ -375,17 +402,9 @@ int score_wdl(const ScoreWdlOptions& options) {
     nlohmann::ordered_json json;
     if (fit) json["model"] = fit::fit_json(*fit);
     bool determined = !fit || fit::fit_verdict(*fit).determined;
-    if (!determined) {
-        // The advice is computed, not generic: the simpler form these very data carry.
-        std::fflush(stdout);
-        std::optional<fit::GroupedData> grouped;
-        if (grouping.grouping && validate) grouped.emplace(grid);
-        auto simpler = fit::simpler_fit(
-            moms, grouped ? &*grouped : nullptr, fit_options_of(options, normalization),
-            grouping.grouping ? &*grouping.grouping : nullptr, {options.folds, options.threads});
-        print("{}", fit::simpler_fit_report(simpler, *fit, totals.total(), scanned_games(options)));
-        json["simplerFit"] = fit::simpler_fit_json(simpler);
-    }
+    if (!determined)
+        advise_simpler_fit(print, options, grid, moms, *fit, normalization, grouping, validate,
+                           json);
     Validation validation;
     if (fit && grouping.grouping && validate) {
         std::fflush(stdout);
@@ -403,12 +422,7 @@ int score_wdl(const ScoreWdlOptions& options) {
     }
     if (fit && grouping.grouping && options.mom_cut) {
         std::fflush(stdout);
-        fit::GroupedData data(grid);
-        auto cut =
-            fit::compare_mom_cut(data, fit_options_of(options, normalization), *options.mom_cut,
-                                 *grouping.grouping, {options.folds, options.threads});
-        print("{}", fit::mom_cut_report(cut, model::mom_type_name(options.filter.mom_type)));
-        json["momCut"] = fit::mom_cut_json(cut);
+        compare_mom_cut(print, options, grid, normalization, *grouping.grouping, json);
     }
     json["retained"] = {{"W", totals.wins}, {"D", totals.draws}, {"L", totals.losses}};
     json["options"] = options_json(options, normalization);

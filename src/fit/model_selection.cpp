@@ -499,6 +499,68 @@ void check_converged(const std::optional<Minimization>& minimization, const std:
         throw Error(what + " did not converge: " + minimization->message);
 }
 
+// The number of groups over every source (a group may hold games of several sources).
+int groups_of_sources(const std::vector<const GroupedData*>& sources) {
+    int groups = 0;
+    for (const GroupedData* data : sources)
+        for (std::size_t g = 0; g < data->group_count(); ++g)
+            groups = std::max(groups, data->file_group(g) + 1);
+    return groups;
+}
+
+using NamedSourceFits = std::vector<std::pair<std::string, SourceFit>>;
+// [fold][kind][source]
+using ModelsByFold = std::vector<std::vector<std::vector<model::WdlModel>>>;
+
+// refits[fold][kind]: each kind's models fitted without the fold's groups, from the full fits.
+ModelsByFold refits_by_fold(const std::vector<const GroupedData*>& sources,
+                            const NamedSourceFits& kinds,
+                            const std::vector<std::vector<model::WdlModel>>& full, int folds,
+                            int threads) {
+    ModelsByFold refits(static_cast<std::size_t>(folds));
+    util::parallel_for(std::size_t(folds), threads, [&](std::size_t, std::size_t fold) {
+        std::vector<std::vector<MomData>> training;
+        for (const GroupedData* data : sources) {
+            std::vector<double> weights(data->group_count(), 1.0);
+            for (std::size_t g = 0; g < weights.size(); ++g)
+                if (detail::fold_of(std::size_t(data->file_group(g)), folds) == int(fold))
+                    weights[g] = 0;
+            training.push_back(data->weighted(weights));
+        }
+        for (std::size_t k = 0; k < kinds.size(); ++k)
+            refits[fold].push_back(kinds[k].second(training, full[k]));
+    });
+    return refits;
+}
+
+// Every source's positions scored by each kind's models fitted without their group's fold;
+// adds each source's positions to source_positions.
+std::vector<detail::Scores> held_out_scores(const std::vector<const GroupedData*>& sources,
+                                            const ModelsByFold& refits, std::size_t kinds,
+                                            int groups, int folds,
+                                            std::vector<double>& source_positions) {
+    std::vector<detail::Scores> scores(kinds, detail::Scores(std::size_t(groups)));
+    source_positions.assign(sources.size(), 0);
+    for (std::size_t s = 0; s < sources.size(); ++s) {
+        const GroupedData& data = *sources[s];
+        for (std::size_t g = 0; g < data.group_count(); ++g) {
+            const std::size_t group = std::size_t(data.file_group(g));
+            const auto& models = refits[std::size_t(detail::fold_of(group, folds))];
+            for (const KeyCount& entry : data.counts(g)) {
+                GridCell cell = data.grid().cell_at(entry.cell);
+                counts::PositionKey key = counts::unpack_key(entry.key);
+                for (std::size_t k = 0; k < kinds; ++k) {
+                    scores[k].add(group,
+                                  detail::model_prediction(models[k][s], cell.eval, cell.mom),
+                                  int(key.result), double(entry.count), key.material);
+                }
+                source_positions[s] += double(entry.count);
+            }
+        }
+    }
+    return scores;
+}
+
 }  // namespace
 
 SourceComparison compare_sources(const std::vector<const GroupedData*>& sources,
@@ -509,10 +571,7 @@ SourceComparison compare_sources(const std::vector<const GroupedData*>& sources,
     auto objective = method_objective(options.method);
     if (!objective)
         throw Error("comparing sources needs optimizeProbability or optimizeScore fits.");
-    int groups = 0;
-    for (const GroupedData* data : sources)
-        for (std::size_t g = 0; g < data->group_count(); ++g)
-            groups = std::max(groups, data->file_group(g) + 1);
+    int groups = groups_of_sources(sources);
     if (groups < 2) throw Error("comparing sources needs at least 2 groups with positions.");
     SourceComparison comparison;
     comparison.sources = names;
@@ -560,48 +619,15 @@ SourceComparison compare_sources(const std::vector<const GroupedData*>& sources,
         check_converged(fit.minimization, "the fit with b per source");
         return fit.models;
     };
-    std::vector<std::pair<std::string, SourceFit>> kinds{
+    NamedSourceFits kinds{
         {"pooled", pooled}, {"b per source", shared}, {"model per source", separate}};
 
     std::vector<std::vector<model::WdlModel>> full;
     for (const auto& [name, fit] : kinds)
         full.push_back(name == "pooled" ? pooled_models : fit(totals, {}));
-    // refits[fold][kind]: the models fitted without the fold's groups.
-    std::vector<std::vector<std::vector<model::WdlModel>>> refits(std::size_t(comparison.folds));
-    util::parallel_for(
-        std::size_t(comparison.folds), validation.threads, [&](std::size_t, std::size_t fold) {
-            std::vector<std::vector<MomData>> training;
-            for (const GroupedData* data : sources) {
-                std::vector<double> weights(data->group_count(), 1.0);
-                for (std::size_t g = 0; g < weights.size(); ++g)
-                    if (detail::fold_of(std::size_t(data->file_group(g)), comparison.folds) ==
-                        int(fold))
-                        weights[g] = 0;
-                training.push_back(data->weighted(weights));
-            }
-            for (std::size_t k = 0; k < kinds.size(); ++k)
-                refits[fold].push_back(kinds[k].second(training, full[k]));
-        });
-
-    std::vector<detail::Scores> scores(kinds.size(), detail::Scores(std::size_t(groups)));
-    comparison.source_positions.assign(count, 0);
-    for (std::size_t s = 0; s < count; ++s) {
-        const GroupedData& data = *sources[s];
-        for (std::size_t g = 0; g < data.group_count(); ++g) {
-            const std::size_t group = std::size_t(data.file_group(g));
-            const auto& models = refits[std::size_t(detail::fold_of(group, comparison.folds))];
-            for (const KeyCount& entry : data.counts(g)) {
-                GridCell cell = data.grid().cell_at(entry.cell);
-                counts::PositionKey key = counts::unpack_key(entry.key);
-                for (std::size_t k = 0; k < kinds.size(); ++k) {
-                    scores[k].add(group,
-                                  detail::model_prediction(models[k][s], cell.eval, cell.mom),
-                                  int(key.result), double(entry.count), key.material);
-                }
-                comparison.source_positions[s] += double(entry.count);
-            }
-        }
-    }
+    auto refits = refits_by_fold(sources, kinds, full, comparison.folds, validation.threads);
+    auto scores = held_out_scores(sources, refits, kinds.size(), groups, comparison.folds,
+                                  comparison.source_positions);
     for (double positions : comparison.source_positions) comparison.positions += positions;
     for (std::size_t k = 0; k < kinds.size(); ++k) {
         SourceModels kind;

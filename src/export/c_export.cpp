@@ -13,22 +13,9 @@ std::string array_line(const char* name, const model::Coefficients& c) {
     return fmt::format("static const double {}[{}] = {{{}}};\n", name, c.size(), items);
 }
 
-}  // namespace
-
-std::string c_source(const model::WdlModel& model, const std::vector<std::string>& header) {
-    auto element = [](const char* name) {
-        return [name](int k) { return fmt::format("{}[{}]", name, k); };
-    };
-    std::string text = commented(header, "// ");
-    text +=
-        "//\n"
-        "// wdl_rates(value, mom) gives the probabilities, wdl_per_mille(value, mom) what\n"
-        "// Stockfish prints, wdl_to_cp(value, mom) the displayed eval and wdl_from_cp(cp, mom)\n"
-        "// the internal one. C99; link with -lm.\n"
-        "#ifndef WDL_MODEL_H\n"
-        "#define WDL_MODEL_H\n\n"
-        "#include <math.h>\n\n";
-    text += array_line("wdl_as", model.as);
+// The constants: the coefficients, the scales, the mom's range, the display divisor, the clamp.
+std::string constants(const model::WdlModel& model) {
+    std::string text = array_line("wdl_as", model.as);
     text += array_line("wdl_bs", model.bs);
     text += fmt::format(
         "\n/* Internal units per unit of the eval the coefficients take. */\n"
@@ -50,7 +37,15 @@ std::string c_source(const model::WdlModel& model, const std::vector<std::string
             literal(*limit));
     }
     text += "\n";
-    text += "static inline double wdl_clamped_mom(double mom) {\n";
+    return text;
+}
+
+// wdl_clamped_mom, wdl_a(mom) and wdl_b(mom).
+std::string curve_functions(const model::WdlModel& model) {
+    auto element = [](const char* name) {
+        return [name](int k) { return fmt::format("{}[{}]", name, k); };
+    };
+    std::string text = "static inline double wdl_clamped_mom(double mom) {\n";
     if (model.mom_min) text += "    if (mom < WDL_MOM_MIN) return WDL_MOM_MIN;\n";
     if (model.mom_max) text += "    if (mom > WDL_MOM_MAX) return WDL_MOM_MAX;\n";
     text += "    return mom;\n}\n\n";
@@ -67,6 +62,23 @@ std::string c_source(const model::WdlModel& model, const std::vector<std::string
         "}}\n\n",
         curve_expression(model.a_form, element("wdl_as"), "t"),
         curve_expression(model.b_form, element("wdl_bs"), "t"));
+    return text;
+}
+
+}  // namespace
+
+std::string c_source(const model::WdlModel& model, const std::vector<std::string>& header) {
+    std::string text = commented(header, "// ");
+    text +=
+        "//\n"
+        "// wdl_rates(value, mom) gives the probabilities, wdl_per_mille(value, mom) what\n"
+        "// Stockfish prints, wdl_to_cp(value, mom) the displayed eval and wdl_from_cp(cp, mom)\n"
+        "// the internal one. C99; link with -lm.\n"
+        "#ifndef WDL_MODEL_H\n"
+        "#define WDL_MODEL_H\n\n"
+        "#include <math.h>\n\n";
+    text += constants(model);
+    text += curve_functions(model);
     text += fmt::format(
         "/* 1 / (1 + exp(-z)) without overflow. */\n"
         "static inline double wdl_logistic(double z) {{\n"

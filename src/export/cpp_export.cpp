@@ -47,23 +47,31 @@ PawnValueCheck pawn_value_check(const model::WdlModel& model) {
             fmt::format("int(0.5 + EvalScale * ({}))", value_at_target)};
 }
 
-}  // namespace
+// The divisor the engine displayed by: a(mom), NormalizeToPawnValue, or a constant defined with
+// it (Stockfish 15.1 to 16.1 displayed by NormalizeToPawnValue, 12 to 15 by PawnValueEg).
+struct Divisor {
+    std::string name = "a(mom)";
+    std::string definition;
+};
 
-std::string cpp_source(const model::WdlModel& model, const std::vector<std::string>& header) {
-    auto element = [](const char* name) {
-        return [name](int k) { return fmt::format("{}[{}]", name, k); };
-    };
-    auto check = pawn_value_check(model);
-    std::string text = commented(header, "// ");
-    text +=
-        "//\n"
-        "// wdl_model::wdl(value, mom) gives the probabilities, wdl_per_mille(value, mom) what\n"
-        "// Stockfish prints, to_cp(value, mom) the displayed eval and from_cp(cp, mom) the\n"
-        "// internal one. C++17, no dependencies.\n"
-        "#pragma once\n\n"
-        "#include <cmath>\n\n"
-        "namespace wdl_model {\n\n";
-    text += array_line("as", model.as);
+Divisor divisor_of(const model::WdlModel& model, const PawnValueCheck& check) {
+    Divisor divisor;
+    if (model.display.pawn_divisor == check.value && model.eval_scale == 1) {
+        divisor.name = "NormalizeToPawnValue";
+    } else if (model.display.pawn_divisor) {
+        divisor.name = model.eval_scale != 1 ? "PawnValueEg" : "DisplayDivisor";
+        divisor.definition = fmt::format(
+            "// The engine displayed 100 * value / {0}, in integer division.\n"
+            "constexpr int {0} = {1};\n",
+            divisor.name, *model.display.pawn_divisor);
+    }
+    return divisor;
+}
+
+// The constants: the coefficients, the scales, the clamps and the mom's range.
+std::string constants(const model::WdlModel& model, const PawnValueCheck& check,
+                      const Divisor& divisor) {
+    std::string text = array_line("as", model.as);
     text += array_line("bs", model.bs);
     text += fmt::format(
         "\n// Internal units per unit of the eval the coefficients take.\n"
@@ -73,30 +81,28 @@ std::string cpp_source(const model::WdlModel& model, const std::vector<std::stri
         "constexpr int NormalizeToPawnValue = {};\n"
         "static_assert(NormalizeToPawnValue == {});\n\n",
         literal(model.eval_scale), check.value, check.expression);
-    // Stockfish 15.1 to 16.1 displayed by NormalizeToPawnValue, 12 to 15 by PawnValueEg.
-    std::string divisor = "a(mom)";
-    if (model.display.pawn_divisor == check.value && model.eval_scale == 1) {
-        divisor = "NormalizeToPawnValue";
-    } else if (model.display.pawn_divisor) {
-        divisor = model.eval_scale != 1 ? "PawnValueEg" : "DisplayDivisor";
-        text += fmt::format(
-            "// The engine displayed 100 * value / {0}, in integer division.\n"
-            "constexpr int {0} = {1};\n",
-            divisor, *model.display.pawn_divisor);
-    }
+    text += divisor.definition;
     if (auto limit = eval_limit(model)) {
         text += fmt::format(
             "// The curve reads value clamped to +-EvalLimit, as the engine clamped it.\n"
             "constexpr double EvalLimit = {};\n",
             literal(*limit));
     }
-    if (divisor != "a(mom)" || eval_limit(model)) text += "\n";
+    if (divisor.name != "a(mom)" || eval_limit(model)) text += "\n";
     if (model.mom_min)
         text += fmt::format("constexpr double MomMin = {};\n", literal(*model.mom_min));
     if (model.mom_max)
         text += fmt::format("constexpr double MomMax = {};\n", literal(*model.mom_max));
     text += fmt::format("constexpr double MomTarget = {};\n\n", literal(model.mom_target));
-    text += "inline double clamped_mom(double mom) {\n";
+    return text;
+}
+
+// clamped_mom, a(mom) and b(mom).
+std::string curve_functions(const model::WdlModel& model) {
+    auto element = [](const char* name) {
+        return [name](int k) { return fmt::format("{}[{}]", name, k); };
+    };
+    std::string text = "inline double clamped_mom(double mom) {\n";
     if (model.mom_min) text += "    if (mom < MomMin) return MomMin;\n";
     if (model.mom_max) text += "    if (mom > MomMax) return MomMax;\n";
     text += "    return mom;\n}\n\n";
@@ -113,6 +119,25 @@ std::string cpp_source(const model::WdlModel& model, const std::vector<std::stri
         "}}\n\n",
         curve_expression(model.a_form, element("as"), "t"),
         curve_expression(model.b_form, element("bs"), "t"));
+    return text;
+}
+
+}  // namespace
+
+std::string cpp_source(const model::WdlModel& model, const std::vector<std::string>& header) {
+    auto check = pawn_value_check(model);
+    auto divisor = divisor_of(model, check);
+    std::string text = commented(header, "// ");
+    text +=
+        "//\n"
+        "// wdl_model::wdl(value, mom) gives the probabilities, wdl_per_mille(value, mom) what\n"
+        "// Stockfish prints, to_cp(value, mom) the displayed eval and from_cp(cp, mom) the\n"
+        "// internal one. C++17, no dependencies.\n"
+        "#pragma once\n\n"
+        "#include <cmath>\n\n"
+        "namespace wdl_model {\n\n";
+    text += constants(model, check, divisor);
+    text += curve_functions(model);
     text += fmt::format(
         "// 1 / (1 + exp(-z)) without overflow.\n"
         "inline double logistic(double z) {{\n"
@@ -155,7 +180,7 @@ std::string cpp_source(const model::WdlModel& model, const std::vector<std::stri
         eval_limit(model) ? "    if (value > EvalLimit) value = EvalLimit;\n"
                             "    if (value < -EvalLimit) value = -EvalLimit;\n"
                           : "",
-        divisor, divisor == "a(mom)" ? "" : "[[maybe_unused]] ");
+        divisor.name, divisor.name == "a(mom)" ? "" : "[[maybe_unused]] ");
     return text;
 }
 

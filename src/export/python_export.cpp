@@ -34,25 +34,9 @@ std::string mom_of_position(const model::WdlModel& model) {
     return {};
 }
 
-}  // namespace
-
-std::string python_source(const model::WdlModel& model, const std::vector<std::string>& header) {
-    auto element = [](const char* name) {
-        return [name](int k) { return fmt::format("{}[{}]", name, k); };
-    };
-    // Raw, so that a backslash in the provenance stays one.
-    std::string text = "r\"\"\"" + commented(header, "");
-    text +=
-        "\n"
-        "wdl(value, mom) gives the probabilities, wdl_per_mille(value, mom) what Stockfish\n"
-        "prints as a Wdl(wins, draws, losses) like python-chess's chess.engine.Wdl, to_cp(value,\n"
-        "mom) the displayed eval and from_cp(cp, mom) the internal one. cp_wdl(cp, ply=...,\n"
-        "material=...) takes python-chess's conventions: a displayed eval in centipawns and the\n"
-        "position's ply (or material). Standard library only; python-chess is not needed.\n"
-        "\"\"\"\n\n"
-        "import math\n"
-        "from typing import NamedTuple, Optional\n\n";
-    text += tuple_line("AS", model.as);
+// The constants: the coefficients, the scales, the mom's range, the display divisor, the clamp.
+std::string constants(const model::WdlModel& model) {
+    std::string text = tuple_line("AS", model.as);
     text += tuple_line("BS", model.bs);
     text += fmt::format(
         "\n# Internal units per unit of the eval the coefficients take.\n"
@@ -74,7 +58,15 @@ std::string python_source(const model::WdlModel& model, const std::vector<std::s
             literal(*limit));
     }
     text += "\n\n";
-    text += "def clamped_mom(mom):\n";
+    return text;
+}
+
+// clamped_mom, a(mom) and b(mom).
+std::string curve_functions(const model::WdlModel& model) {
+    auto element = [](const char* name) {
+        return [name](int k) { return fmt::format("{}[{}]", name, k); };
+    };
+    std::string text = "def clamped_mom(mom):\n";
     if (model.mom_min) text += "    if mom < MOM_MIN:\n        return MOM_MIN\n";
     if (model.mom_max) text += "    if mom > MOM_MAX:\n        return MOM_MAX\n";
     text += "    return mom\n\n\n";
@@ -89,6 +81,26 @@ std::string python_source(const model::WdlModel& model, const std::vector<std::s
         "    return EVAL_SCALE * ({})\n\n\n",
         curve_expression(model.a_form, element("AS"), "t"),
         curve_expression(model.b_form, element("BS"), "t"));
+    return text;
+}
+
+}  // namespace
+
+std::string python_source(const model::WdlModel& model, const std::vector<std::string>& header) {
+    // Raw, so that a backslash in the provenance stays one.
+    std::string text = "r\"\"\"" + commented(header, "");
+    text +=
+        "\n"
+        "wdl(value, mom) gives the probabilities, wdl_per_mille(value, mom) what Stockfish\n"
+        "prints as a Wdl(wins, draws, losses) like python-chess's chess.engine.Wdl, to_cp(value,\n"
+        "mom) the displayed eval and from_cp(cp, mom) the internal one. cp_wdl(cp, ply=...,\n"
+        "material=...) takes python-chess's conventions: a displayed eval in centipawns and the\n"
+        "position's ply (or material). Standard library only; python-chess is not needed.\n"
+        "\"\"\"\n\n"
+        "import math\n"
+        "from typing import NamedTuple, Optional\n\n";
+    text += constants(model);
+    text += curve_functions(model);
     text += fmt::format(
         "def _logistic(z):\n"
         "    # 1 / (1 + exp(-z)) without overflow.\n"

@@ -13,19 +13,9 @@ std::string array_line(const char* name, const model::Coefficients& c) {
     return fmt::format("pub const {}: [f64; {}] = [{}];\n", name, c.size(), items);
 }
 
-}  // namespace
-
-std::string rust_source(const model::WdlModel& model, const std::vector<std::string>& header) {
-    auto element = [](const char* name) {
-        return [name](int k) { return fmt::format("{}[{}]", name, k); };
-    };
-    std::string text = commented(header, "//! ");
-    text +=
-        "//!\n"
-        "//! `wdl(value, mom)` gives the probabilities, `wdl_per_mille(value, mom)` what\n"
-        "//! Stockfish prints, `to_cp(value, mom)` the displayed eval and `from_cp(cp, mom)` the\n"
-        "//! internal one. No crates; edition 2021.\n\n";
-    text += array_line("AS", model.as);
+// The constants: the coefficients, the scales, the mom's range, the display divisor, the clamp.
+std::string constants(const model::WdlModel& model) {
+    std::string text = array_line("AS", model.as);
     text += array_line("BS", model.bs);
     text += fmt::format(
         "\n/// Internal units per unit of the eval the coefficients take.\n"
@@ -49,7 +39,15 @@ std::string rust_source(const model::WdlModel& model, const std::vector<std::str
             literal(*limit));
     }
     text += "\n";
-    text += "pub fn clamped_mom(mom: f64) -> f64 {\n";
+    return text;
+}
+
+// clamped_mom, a(mom) and b(mom).
+std::string curve_functions(const model::WdlModel& model) {
+    auto element = [](const char* name) {
+        return [name](int k) { return fmt::format("{}[{}]", name, k); };
+    };
+    std::string text = "pub fn clamped_mom(mom: f64) -> f64 {\n";
     if (model.mom_min) text += "    if mom < MOM_MIN {\n        return MOM_MIN;\n    }\n";
     if (model.mom_max) text += "    if mom > MOM_MAX {\n        return MOM_MAX;\n    }\n";
     text += "    mom\n}\n\n";
@@ -66,6 +64,20 @@ std::string rust_source(const model::WdlModel& model, const std::vector<std::str
         "}}\n\n",
         curve_expression(model.a_form, element("AS"), "t"),
         curve_expression(model.b_form, element("BS"), "t"));
+    return text;
+}
+
+}  // namespace
+
+std::string rust_source(const model::WdlModel& model, const std::vector<std::string>& header) {
+    std::string text = commented(header, "//! ");
+    text +=
+        "//!\n"
+        "//! `wdl(value, mom)` gives the probabilities, `wdl_per_mille(value, mom)` what\n"
+        "//! Stockfish prints, `to_cp(value, mom)` the displayed eval and `from_cp(cp, mom)` the\n"
+        "//! internal one. No crates; edition 2021.\n\n";
+    text += constants(model);
+    text += curve_functions(model);
     text += fmt::format(
         "/// 1 / (1 + exp(-z)) without overflow.\n"
         "fn logistic(z: f64) -> f64 {{\n"

@@ -16,6 +16,8 @@
 #include "wdl/fit/fit_report.hpp"
 #include "wdl/fit/fit_verdict.hpp"
 #include "wdl/fit/grouped_data.hpp"
+#include "wdl/fit/mom_cut.hpp"
+#include "wdl/fit/source_comparison.hpp"
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/report/comparison_plot.hpp"

@@ -1,14 +1,19 @@
 #pragma once
-// Scoring held-out positions, shared by cross-validation and model selection (a private
-// header of the fit module).
+// Scoring held-out positions and comparing the scores, shared by cross-validation, model
+// selection, the mom cut and the comparison of sources (a private header of the fit module).
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "wdl/fit/calibration.hpp"
 #include "wdl/fit/objective.hpp"
 #include "wdl/model/wdl_model.hpp"
+#include "wdl/stats/distributions.hpp"
 
 namespace wdl::fit::detail {
 
@@ -70,5 +75,36 @@ struct Scores {
         calibration.add(p, outcome, count, material);
     }
 };
+
+// The per-group sums of the groups that were scored (a subsample leaves the others empty),
+// so that the standard errors count only those.
+inline std::pair<std::vector<double>, std::vector<double>> scored_groups(
+    const std::vector<double>& sums, const std::vector<double>& positions) {
+    std::vector<double> kept_sums, kept_positions;
+    for (std::size_t g = 0; g < sums.size(); ++g) {
+        if (positions[g] == 0) continue;
+        kept_sums.push_back(sums[g]);
+        kept_positions.push_back(positions[g]);
+    }
+    return {kept_sums, kept_positions};
+}
+
+inline stats::MeanEstimate grouped_mean_of_scored(const std::vector<double>& sums,
+                                                  const std::vector<double>& positions) {
+    auto [kept_sums, kept_positions] = scored_groups(sums, positions);
+    return stats::grouped_mean(kept_sums, kept_positions);
+}
+
+inline stats::MeanEstimate paired_difference(const Scores& scores, const Scores& other) {
+    std::vector<double> differences(scores.log_loss.size());
+    for (std::size_t g = 0; g < differences.size(); ++g)
+        differences[g] = scores.log_loss[g] - other.log_loss[g];
+    return grouped_mean_of_scored(differences, scores.positions);
+}
+
+// A paired difference of held-out log-losses and its standard error, as the reports print it.
+inline std::string difference_text(double value, double error) {
+    return fmt::format("{:+.6f} +- {:.6f}", value, error);
+}
 
 }  // namespace wdl::fit::detail

@@ -4,17 +4,20 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <numeric>
 #include <tuple>
 
 #include "held_out_scores.hpp"
 #include "wdl/fit/resampling.hpp"
-#include "wdl/stats/distributions.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/parallel_for.hpp"
 
 namespace wdl::fit {
+
+using detail::difference_text;
+using detail::grouped_mean_of_scored;
+using detail::paired_difference;
+using detail::scored_groups;
 namespace {
 
 using model::CurveForm;
@@ -84,32 +87,6 @@ FormRun run_form(const GroupedData& data, const std::vector<double>& all_weights
     return run;
 }
 
-// The per-group sums of the groups that were scored (a subsample leaves the others empty),
-// so that the standard errors count only those.
-std::pair<std::vector<double>, std::vector<double>> scored_groups(
-    const std::vector<double>& sums, const std::vector<double>& positions) {
-    std::vector<double> kept_sums, kept_positions;
-    for (std::size_t g = 0; g < sums.size(); ++g) {
-        if (positions[g] == 0) continue;
-        kept_sums.push_back(sums[g]);
-        kept_positions.push_back(positions[g]);
-    }
-    return {kept_sums, kept_positions};
-}
-
-stats::MeanEstimate grouped_mean_of_scored(const std::vector<double>& sums,
-                                           const std::vector<double>& positions) {
-    auto [kept_sums, kept_positions] = scored_groups(sums, positions);
-    return stats::grouped_mean(kept_sums, kept_positions);
-}
-
-stats::MeanEstimate paired_difference(const detail::Scores& scores, const detail::Scores& other) {
-    std::vector<double> differences(scores.log_loss.size());
-    for (std::size_t g = 0; g < differences.size(); ++g)
-        differences[g] = scores.log_loss[g] - other.log_loss[g];
-    return grouped_mean_of_scored(differences, scores.positions);
-}
-
 void summarize(FormScore& score, const detail::Scores& scores) {
     auto log_loss = grouped_mean_of_scored(scores.log_loss, scores.positions);
     auto brier = grouped_mean_of_scored(scores.brier, scores.positions);
@@ -120,10 +97,6 @@ void summarize(FormScore& score, const detail::Scores& scores) {
     score.calibration_error = calibration_error(scores.calibration.by_predicted_win());
     std::tie(score.group_log_loss, score.group_positions) =
         scored_groups(scores.log_loss, scores.positions);
-}
-
-std::string difference_text(double value, double error) {
-    return fmt::format("{:+.6f} +- {:.6f}", value, error);
 }
 
 }  // namespace
@@ -360,339 +333,6 @@ nlohmann::ordered_json learning_curve_json(const std::vector<LearningPoint>& cur
         entry["fraction"] = point.fraction;
         entry["selection"] = model_selection_json(point.selection);
         json.push_back(entry);
-    }
-    return json;
-}
-
-namespace {
-
-std::vector<MomData> from_mom(std::vector<MomData> moms, int cut) {
-    std::erase_if(moms, [cut](const MomData& mom) { return mom.mom < cut; });
-    return moms;
-}
-
-CutRegion cut_region(const detail::Scores& clamped, const detail::Scores& extended) {
-    CutRegion region;
-    for (double positions : clamped.positions) region.positions += positions;
-    if (region.positions == 0) return region;
-    region.clamped_log_loss = grouped_mean_of_scored(clamped.log_loss, clamped.positions).value;
-    region.extended_log_loss = grouped_mean_of_scored(extended.log_loss, extended.positions).value;
-    auto difference = paired_difference(extended, clamped);
-    region.difference = difference.value;
-    region.difference_error = difference.error;
-    return region;
-}
-
-}  // namespace
-
-MomCutComparison compare_mom_cut(const GroupedData& data, const FitOptions& options, int cut,
-                                 const counts::Grouping& grouping,
-                                 const CrossValidationOptions& validation) {
-    const std::size_t groups = data.group_count();
-    const auto& total = data.total();
-    if (total.empty() || total.front().mom >= cut) {
-        throw Error(
-            fmt::format("the cut at {} needs data below it: lower the --materialMin (or "
-                        "--moveMin) below {}.",
-                        cut, cut));
-    }
-    if (groups < 2)
-        throw Error("the cut's comparison needs at least 2 groups with retained positions.");
-    MomCutComparison comparison;
-    comparison.cut = cut;
-    comparison.lowest_mom = total.front().mom;
-    comparison.folds =
-        int(std::min<std::size_t>(std::size_t(std::max(validation.folds, 2)), groups));
-    comparison.groups = int(groups);
-    comparison.grouping = grouping;
-    auto clamped = fit_model(from_mom(total, cut), options);
-    auto extended = fit_model(total, options);
-    for (const auto* fit : {&clamped, &extended})
-        if (fit->minimization && !fit->minimization->converged)
-            throw Error("a fit of the cut's comparison did not converge: " +
-                        fit->minimization->message);
-
-    std::vector<Refit> clamped_refits(std::size_t(comparison.folds)),
-        extended_refits(std::size_t(comparison.folds));
-    util::parallel_for(
-        std::size_t(comparison.folds), validation.threads, [&](std::size_t, std::size_t fold) {
-            std::vector<double> weights(groups, 1.0);
-            for (std::size_t g = 0; g < groups; ++g)
-                if (detail::fold_of(g, comparison.folds) == int(fold)) weights[g] = 0;
-            auto training = data.weighted(weights);
-            clamped_refits[fold] = refit_model(from_mom(training, cut), options, clamped.model);
-            extended_refits[fold] = refit_model(training, options, extended.model);
-        });
-    detail::Scores below_clamped(groups), below_extended(groups), above_clamped(groups),
-        above_extended(groups);
-    for (int fold = 0; fold < comparison.folds; ++fold) {
-        const auto& c = clamped_refits[std::size_t(fold)];
-        const auto& e = extended_refits[std::size_t(fold)];
-        for (const auto* refit : {&c, &e})
-            if (!refit->minimization.converged)
-                throw Error(fmt::format("fold {} of the cut's comparison: {}", fold + 1,
-                                        refit->minimization.message));
-        for (std::size_t g = 0; g < groups; ++g) {
-            if (detail::fold_of(g, comparison.folds) != fold) continue;
-            for (const KeyCount& entry : data.counts(g)) {
-                GridCell cell = data.grid().cell_at(entry.cell);
-                counts::PositionKey key = counts::unpack_key(entry.key);
-                bool below = cell.mom < cut;
-                int outcome = int(key.result);
-                double count = double(entry.count);
-                (below ? below_clamped : above_clamped)
-                    .add(g, detail::model_prediction(c.model, cell.eval, cell.mom), outcome, count,
-                         key.material);
-                (below ? below_extended : above_extended)
-                    .add(g, detail::model_prediction(e.model, cell.eval, cell.mom), outcome, count,
-                         key.material);
-            }
-        }
-    }
-    comparison.below = cut_region(below_clamped, below_extended);
-    comparison.above = cut_region(above_clamped, above_extended);
-    return comparison;
-}
-
-std::string mom_cut_report(const MomCutComparison& comparison, std::string_view mom_name) {
-    std::string text = fmt::format(
-        "The cut at {0} {1}: the model fitted on {1} {2} and up, clamped below {2} as Stockfish "
-        "evaluates it, against the same form fitted down to {1} {3}; held out over {4} folds of "
-        "{5} {6} groups.\n",
-        comparison.cut, mom_name, comparison.cut, comparison.lowest_mom, comparison.folds,
-        comparison.groups, counts::group_by_name(comparison.grouping.by));
-    text += fmt::format("{:<14}{:>12}{:>14}{:>14}{:>28}\n", "positions", "held out", "clamped",
-                        "fitted down", "fitted down - clamped");
-    for (auto [label, region] :
-         {std::pair{fmt::format("below {}", comparison.cut), comparison.below},
-          std::pair{fmt::format("from {}", comparison.cut), comparison.above}})
-        text += fmt::format("{:<14}{:>12.0f}{:>14.6f}{:>14.6f}{:>28}\n", label, region.positions,
-                            region.clamped_log_loss, region.extended_log_loss,
-                            difference_text(region.difference, region.difference_error));
-    return text;
-}
-
-nlohmann::ordered_json mom_cut_json(const MomCutComparison& comparison) {
-    auto region_json = [](const CutRegion& region) {
-        return nlohmann::ordered_json{{"positions", region.positions},
-                                      {"clampedLogLoss", region.clamped_log_loss},
-                                      {"fittedDownLogLoss", region.extended_log_loss},
-                                      {"difference", region.difference},
-                                      {"differenceError", region.difference_error}};
-    };
-    return {{"cut", comparison.cut},
-            {"lowestMom", comparison.lowest_mom},
-            {"folds", comparison.folds},
-            {"groups", comparison.groups},
-            {"below", region_json(comparison.below)},
-            {"from", region_json(comparison.above)}};
-}
-
-namespace {
-
-// The models of one kind for every source, fitted on (training) data of every source.
-using SourceFit = std::function<std::vector<model::WdlModel>(
-    const std::vector<std::vector<MomData>>& data, const std::vector<model::WdlModel>& start)>;
-
-void check_converged(const std::optional<Minimization>& minimization, const std::string& what) {
-    if (minimization && !minimization->converged)
-        throw Error(what + " did not converge: " + minimization->message);
-}
-
-// The number of groups over every source (a group may hold games of several sources).
-int groups_of_sources(const std::vector<const GroupedData*>& sources) {
-    int groups = 0;
-    for (const GroupedData* data : sources)
-        for (std::size_t g = 0; g < data->group_count(); ++g)
-            groups = std::max(groups, data->file_group(g) + 1);
-    return groups;
-}
-
-using NamedSourceFits = std::vector<std::pair<std::string, SourceFit>>;
-// [fold][kind][source]
-using ModelsByFold = std::vector<std::vector<std::vector<model::WdlModel>>>;
-
-// refits[fold][kind]: each kind's models fitted without the fold's groups, from the full fits.
-ModelsByFold refits_by_fold(const std::vector<const GroupedData*>& sources,
-                            const NamedSourceFits& kinds,
-                            const std::vector<std::vector<model::WdlModel>>& full, int folds,
-                            int threads) {
-    ModelsByFold refits(static_cast<std::size_t>(folds));
-    util::parallel_for(std::size_t(folds), threads, [&](std::size_t, std::size_t fold) {
-        std::vector<std::vector<MomData>> training;
-        for (const GroupedData* data : sources) {
-            std::vector<double> weights(data->group_count(), 1.0);
-            for (std::size_t g = 0; g < weights.size(); ++g)
-                if (detail::fold_of(std::size_t(data->file_group(g)), folds) == int(fold))
-                    weights[g] = 0;
-            training.push_back(data->weighted(weights));
-        }
-        for (std::size_t k = 0; k < kinds.size(); ++k)
-            refits[fold].push_back(kinds[k].second(training, full[k]));
-    });
-    return refits;
-}
-
-// Every source's positions scored by each kind's models fitted without their group's fold;
-// adds each source's positions to source_positions.
-std::vector<detail::Scores> held_out_scores(const std::vector<const GroupedData*>& sources,
-                                            const ModelsByFold& refits, std::size_t kinds,
-                                            int groups, int folds,
-                                            std::vector<double>& source_positions) {
-    std::vector<detail::Scores> scores(kinds, detail::Scores(std::size_t(groups)));
-    source_positions.assign(sources.size(), 0);
-    for (std::size_t s = 0; s < sources.size(); ++s) {
-        const GroupedData& data = *sources[s];
-        for (std::size_t g = 0; g < data.group_count(); ++g) {
-            const std::size_t group = std::size_t(data.file_group(g));
-            const auto& models = refits[std::size_t(detail::fold_of(group, folds))];
-            for (const KeyCount& entry : data.counts(g)) {
-                GridCell cell = data.grid().cell_at(entry.cell);
-                counts::PositionKey key = counts::unpack_key(entry.key);
-                for (std::size_t k = 0; k < kinds; ++k) {
-                    scores[k].add(group,
-                                  detail::model_prediction(models[k][s], cell.eval, cell.mom),
-                                  int(key.result), double(entry.count), key.material);
-                }
-                source_positions[s] += double(entry.count);
-            }
-        }
-    }
-    return scores;
-}
-
-}  // namespace
-
-SourceComparison compare_sources(const std::vector<const GroupedData*>& sources,
-                                 const std::vector<std::string>& names, const FitOptions& options,
-                                 const counts::Grouping& grouping,
-                                 const CrossValidationOptions& validation) {
-    if (sources.size() < 2) throw Error("comparing sources needs at least 2 count files.");
-    auto objective = method_objective(options.method);
-    if (!objective)
-        throw Error("comparing sources needs optimizeProbability or optimizeScore fits.");
-    int groups = groups_of_sources(sources);
-    if (groups < 2) throw Error("comparing sources needs at least 2 groups with positions.");
-    SourceComparison comparison;
-    comparison.sources = names;
-    comparison.folds = std::min(std::max(validation.folds, 2), groups);
-    comparison.groups = groups;
-    comparison.grouping = grouping;
-    const std::size_t count = sources.size();
-
-    // The three kinds, each a way to fit a model per source from every source's data.
-    SourceFit pooled = [&](const auto& data, const auto& start) {
-        auto moms = pooled_mom_data(data);
-        std::vector<model::WdlModel> models;
-        if (start.empty()) {
-            auto fit = fit_model(moms, options);
-            check_converged(fit.minimization, "the pooled fit");
-            models.assign(count, fit.model);
-        } else {
-            auto refit = refit_model(moms, options, start.front());
-            check_converged(refit.minimization, "a pooled refit");
-            models.assign(count, refit.model);
-        }
-        return models;
-    };
-    SourceFit separate = [&](const auto& data, const auto& start) {
-        std::vector<model::WdlModel> models;
-        for (std::size_t s = 0; s < count; ++s) {
-            if (start.empty()) {
-                auto fit = fit_model(data[s], options);
-                check_converged(fit.minimization, "the fit of " + names[s]);
-                models.push_back(fit.model);
-            } else {
-                auto refit = refit_model(data[s], options, start[s]);
-                check_converged(refit.minimization, "a refit of " + names[s]);
-                models.push_back(refit.model);
-            }
-        }
-        return models;
-    };
-    std::vector<std::vector<MomData>> totals;
-    for (const GroupedData* data : sources) totals.push_back(data->total());
-    auto pooled_models = pooled(totals, {});
-    SourceFit shared = [&](const auto& data, const auto& start) {
-        auto fit =
-            fit_shared_a(*objective, data, start.empty() ? pooled_models : start, !start.empty());
-        check_converged(fit.minimization, "the fit with b per source");
-        return fit.models;
-    };
-    NamedSourceFits kinds{
-        {"pooled", pooled}, {"b per source", shared}, {"model per source", separate}};
-
-    std::vector<std::vector<model::WdlModel>> full;
-    for (const auto& [name, fit] : kinds)
-        full.push_back(name == "pooled" ? pooled_models : fit(totals, {}));
-    auto refits = refits_by_fold(sources, kinds, full, comparison.folds, validation.threads);
-    auto scores = held_out_scores(sources, refits, kinds.size(), groups, comparison.folds,
-                                  comparison.source_positions);
-    for (double positions : comparison.source_positions) comparison.positions += positions;
-    for (std::size_t k = 0; k < kinds.size(); ++k) {
-        SourceModels kind;
-        kind.name = kinds[k].first;
-        kind.models = full[k];
-        auto log_loss = grouped_mean_of_scored(scores[k].log_loss, scores[k].positions);
-        kind.log_loss = log_loss.value;
-        kind.log_loss_error = log_loss.error;
-        auto minus_pooled = paired_difference(scores[k], scores[0]);
-        kind.minus_pooled = minus_pooled.value;
-        kind.minus_pooled_error = minus_pooled.error;
-        comparison.kinds.push_back(std::move(kind));
-    }
-    return comparison;
-}
-
-std::string source_comparison_report(const SourceComparison& comparison) {
-    std::string sources;
-    for (std::size_t s = 0; s < comparison.sources.size(); ++s)
-        sources += fmt::format("{}{} ({:.0f} positions)", s ? ", " : "", comparison.sources[s],
-                               comparison.source_positions[s]);
-    std::string text = fmt::format(
-        "Sources compared: {}; held out over {} folds of {} {} groups.\n", sources,
-        comparison.folds, comparison.groups, counts::group_by_name(comparison.grouping.by));
-    text += fmt::format("{:<18}{:>12}{:>26}  {}\n", "models", "log-loss", "minus pooled",
-                        "NormalizeToPawnValue / spread per source");
-    for (const auto& kind : comparison.kinds) {
-        std::string constants;
-        for (std::size_t s = 0; s < kind.models.size(); ++s)
-            constants += fmt::format("{}{} / {}", s ? ", " : "", kind.models[s].pawn_value(),
-                                     kind.models[s].spread());
-        text += fmt::format("{:<18}{:>12.6f}{:>26}  {}\n", kind.name, kind.log_loss,
-                            difference_text(kind.minus_pooled, kind.minus_pooled_error), constants);
-    }
-    const auto& by_b = comparison.kinds[1];
-    double z = by_b.minus_pooled_error > 0 ? by_b.minus_pooled / by_b.minus_pooled_error : 0;
-    text += fmt::format(
-        "A b(m) per source against one model for all: {} ({:.1f} standard "
-        "errors): {}.\n",
-        difference_text(by_b.minus_pooled, by_b.minus_pooled_error), z,
-        z <= -2 ? "the sources differ beyond the noise" : "no difference beyond the noise");
-    return text;
-}
-
-nlohmann::ordered_json source_comparison_json(const SourceComparison& comparison) {
-    nlohmann::ordered_json json;
-    json["sources"] = comparison.sources;
-    json["sourcePositions"] = comparison.source_positions;
-    json["folds"] = comparison.folds;
-    json["groups"] = comparison.groups;
-    auto& kinds = json["models"] = nlohmann::ordered_json::array();
-    for (const auto& kind : comparison.kinds) {
-        nlohmann::ordered_json entry;
-        entry["name"] = kind.name;
-        entry["logLoss"] = kind.log_loss;
-        entry["logLossError"] = kind.log_loss_error;
-        entry["minusPooled"] = kind.minus_pooled;
-        entry["minusPooledError"] = kind.minus_pooled_error;
-        auto& models = entry["perSource"] = nlohmann::ordered_json::array();
-        for (const auto& model : kind.models)
-            models.push_back({{"as", model.as},
-                              {"bs", model.bs},
-                              {"NormalizeToPawnValue", model.pawn_value()},
-                              {"spread", model.spread()}});
-        kinds.push_back(entry);
     }
     return json;
 }

@@ -2,6 +2,8 @@
 
 #include "selection_data.hpp"
 #include "wdl/fit/model_selection.hpp"
+#include "wdl/fit/mom_cut.hpp"
+#include "wdl/fit/source_comparison.hpp"
 
 using namespace wdl::fit;
 using wdl::fit::test::kGameGroups;

@@ -86,56 +86,6 @@ std::vector<LearningPoint> learning_curve(const GroupedData& data, const FitOpti
 std::string learning_curve_report(const std::vector<LearningPoint>& curve);
 nlohmann::ordered_json learning_curve_json(const std::vector<LearningPoint>& curve);
 
-// "Where should the fit stop?" (Stockfish cut at material 10, then 17): the model fitted on the
-// moms from `cut` on and clamped below it, as Stockfish evaluates it, against the same form
-// fitted on every mom of the data, both cross-validated on the same folds and scored on the
-// held-out positions below the cut and from it on.
-struct CutRegion {
-    double positions = 0;
-    double clamped_log_loss = 0, extended_log_loss = 0;
-    // extended minus clamped, paired (negative: fitting down to the lower moms predicts better).
-    double difference = 0, difference_error = 0;
-};
-struct MomCutComparison {
-    int cut = 17, lowest_mom = 0;
-    int folds = 0, groups = 0;
-    counts::Grouping grouping;
-    CutRegion below, above;
-};
-// Throws wdl::Error when the data hold no mom below the cut, fewer than 2 groups, or a fit fails.
-MomCutComparison compare_mom_cut(const GroupedData& data, const FitOptions& options, int cut,
-                                 const counts::Grouping& grouping,
-                                 const CrossValidationOptions& validation);
-std::string mom_cut_report(const MomCutComparison& comparison, std::string_view mom_name);
-nlohmann::ordered_json mom_cut_json(const MomCutComparison& comparison);
-
-// "Does the time control matter?": the games of several sources (a count file per time control,
-// scanned with the same --groups) held out over the same folds (by the groups' numbers in the
-// files) and predicted by one model for all ("pooled"), by one a(m) for all with a b(m) per
-// source ("b per source"), and by a model per source ("model per source").
-struct SourceModels {
-    std::string name;
-    std::vector<model::WdlModel> models;  // one per source (the pooled model repeated)
-    double log_loss = 0, log_loss_error = 0;
-    double minus_pooled = 0, minus_pooled_error = 0;  // paired over the same positions
-};
-struct SourceComparison {
-    std::vector<std::string> sources;
-    std::vector<double> source_positions;  // held out, per source
-    int folds = 0, groups = 0;
-    counts::Grouping grouping;
-    double positions = 0;
-    std::vector<SourceModels> kinds;  // pooled, b per source, model per source
-};
-// Throws wdl::Error for fewer than 2 sources or groups, a method without an objective, or a fit
-// that fails.
-SourceComparison compare_sources(const std::vector<const GroupedData*>& sources,
-                                 const std::vector<std::string>& names, const FitOptions& options,
-                                 const counts::Grouping& grouping,
-                                 const CrossValidationOptions& validation);
-std::string source_comparison_report(const SourceComparison& comparison);
-nlohmann::ordered_json source_comparison_json(const SourceComparison& comparison);
-
 // The table (sorted by held-out log-loss), the rule and its choice, and the verdict on the cubic.
 std::string model_selection_report(const ModelSelection& selection);
 nlohmann::ordered_json model_selection_json(const ModelSelection& selection);

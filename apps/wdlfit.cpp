@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,33 +28,25 @@ struct Command {
     Component component = Component::Core;
 };
 
-bool built(Component component) {
+// The CMake option that left a component out of this build, or nothing when it is built.
+std::optional<std::string_view> left_out_by(Component component) {
+    auto unless = [](bool built, std::string_view option) {
+        return built ? std::nullopt : std::optional<std::string_view>(option);
+    };
     switch (component) {
         case Component::Fit:
-            return WDL_WITH_FIT_BUILT;
+            return unless(WDL_WITH_FIT_BUILT, "WDL_WITH_FIT");
         case Component::Download:
-            return WDL_WITH_DOWNLOAD_BUILT;
+            return unless(WDL_WITH_DOWNLOAD_BUILT, "WDL_WITH_DOWNLOAD");
         case Component::Endgames:
-            return WDL_WITH_ENDGAMES_BUILT;
+            return unless(WDL_WITH_ENDGAMES_BUILT, "WDL_WITH_ENDGAMES");
         case Component::Core:
             break;
     }
-    return true;
+    return std::nullopt;
 }
 
-std::string_view option_of(Component component) {
-    switch (component) {
-        case Component::Fit:
-            return "WDL_WITH_FIT";
-        case Component::Download:
-            return "WDL_WITH_DOWNLOAD";
-        case Component::Endgames:
-            return "WDL_WITH_ENDGAMES";
-        case Component::Core:
-            break;
-    }
-    return "";
-}
+bool built(Component component) { return !left_out_by(component); }
 
 // Every program of the project, in the order of the main job. CMake's test of the entry point
 // checks that the programs of this list that are built and the programs built are the same.
@@ -126,10 +119,10 @@ const Command* command_to_run(std::string_view word) {
         fmt::print(stderr, "Error: no command '{}'; `wdlfit help` lists them\n", word);
         return nullptr;
     }
-    if (!built(command->component)) {
+    if (auto option = left_out_by(command->component)) {
         fmt::print(stderr,
                    "Error: {} is not in this build of wdlfit: it was configured with -D{}=OFF\n",
-                   command->program, option_of(command->component));
+                   command->program, *option);
         return nullptr;
     }
     return command;

@@ -10,7 +10,7 @@
 #include "wdl/annotate/lichess_accuracy.hpp"
 #include "wdl/chess/board.hpp"
 #include "wdl/games/eval_parsing.hpp"
-#include "wdl/games/game_rules.hpp"
+#include "wdl/games/game_replay.hpp"
 #include "wdl/pgn/reader.hpp"
 
 namespace wdl::annotate {
@@ -33,73 +33,85 @@ PositionPlace place_of(const chess::Board& board) {
     return {board.fullmove_number(), board.material(), board.side_to_move() == chess::Color::Black};
 }
 
-class GameAnnotator : public pgn::Visitor {
+// Annotates the games of a text, replayed by games::GameReplay, copying the text between the
+// additions; a game that cannot be replayed is copied unchanged.
+class GameAnnotator {
   public:
     GameAnnotator(std::string_view text, const ExpectedScore& expected,
                   const AnnotateSettings& settings, std::string& out, AnnotationSummary& summary)
-        : text_(text), expected_(expected), settings_(settings), out_(out), summary_(summary) {}
+        : text_(text),
+          expected_(expected),
+          settings_(settings),
+          out_(out),
+          summary_(summary),
+          replay_(kRules, *this) {}
+    GameAnnotator(const GameAnnotator&) = delete;
+    GameAnnotator& operator=(const GameAnnotator&) = delete;
 
-    // The text after the last addition.
-    void finish() { out_.append(text_.substr(copied_)); }
+    // Annotates the whole text; its broken games join the summary's problems.
+    void annotate() {
+        std::uint64_t games_before = summary_.games;
+        pgn::read_games(text_, replay_);
+        out_.append(text_.substr(copied_));
+        summary_.problems.add_all(replay_.problems(), games_before);
+    }
 
-    void begin_game(std::size_t) override {
+  private:
+    friend class games::GameReplay<GameAnnotator>;
+    // An unterminated game (a file cut short) is annotated as far as it goes.
+    static constexpr games::ReplayRules kRules{games::EvalParsing::Exact, nullptr, true};
+
+    void begin_game(std::size_t) {
         ++summary_.games;
-        tags_.clear();
         moves_.clear();
-        broken_.clear();
+        mover_eval_.reset();
     }
-    void tag(std::string_view name, std::string_view value) override { tags_.read(name, value); }
-    bool begin_movetext() override {
-        if (!tags_.unsupported_variant.empty()) {
-            broken_ = "unsupported variant \"" + tags_.unsupported_variant + "\"";
-        } else if (!tags_.set_up(board_, nullptr)) {
-            broken_ = "invalid FEN \"" + tags_.fen.substr(0, 200) + "\"";
+    // Only a variant we do not play stops the annotation: a game without a result has moves.
+    games::TagVerdict accept(const games::GameTags& tags) {
+        if (!tags.unsupported_variant.empty()) {
+            ++summary_.games_copied;
+            return {false, games::unsupported_variant_warning(tags.unsupported_variant)};
         }
-        return broken_.empty();
+        white_ = tags.white;
+        black_ = tags.black;
+        return {};
     }
-    bool move(std::string_view san, std::string_view comment) override {
+    void skip_game(games::GameSkipReason) { ++summary_.games_copied; }
+
+    void see_position(const chess::Board& board, int eval, int, games::EvalComment comment) {
+        if (comment == games::EvalComment::OfMoveFrom) {
+            mover_eval_ = eval;  // the move comes next
+            return;
+        }
+        MoveRecord& record = moves_.back();
+        int white_eval = board.side_to_move() == chess::Color::White ? eval : -eval;
+        record.white_after = expected_.outlook(white_eval, place_of(board));
+        record.white_cp_after = white_eval;
+    }
+
+    void see_move(const chess::Board& board, const games::ReplayedMove& move) {
         MoveRecord record;
-        record.san_end = std::size_t(san.data() - text_.data()) + san.size();
-        if (comment.data() != nullptr) {
-            std::size_t start = std::size_t(comment.data() - text_.data());
-            std::size_t end = start + comment.size();
+        record.san_end = std::size_t(move.san.data() - text_.data()) + move.san.size();
+        if (move.comment.data() != nullptr) {
+            std::size_t start = std::size_t(move.comment.data() - text_.data());
+            std::size_t end = start + move.comment.size();
             if (end < text_.size() && text_[end] == '}') {
                 // After the comment's last word, so that "{ [%eval 0.2] }" keeps its layout.
                 while (end > start && (text_[end - 1] == ' ' || text_[end - 1] == '\n')) --end;
                 record.comment_end = end;
             }
         }
-        record.white_moved = board_.side_to_move() == chess::Color::White;
-        record.before = place_of(board_);
-        int eval = games::comment_eval_value(comment, games::EvalParsing::Exact);
-        if (eval != games::kNoEval) {
-            record.mover_before = expected_.outlook(eval, record.before);
-            record.white_cp_after = record.white_moved ? eval : -eval;
-        }
-        auto move = board_.parse_san(san);
-        if (!move) {
-            broken_ = fmt::format("cannot play move \"{}\" at ply {}", san.substr(0, 40),
-                                  moves_.size() + 1);
-            return false;
-        }
-        board_.play(*move);
-        if (!record.mover_before && !comment.empty()) {
-            if (auto white_eval = games::lichess_eval(comment, games::EvalParsing::Exact)) {
-                record.white_after = expected_.outlook(*white_eval, place_of(board_));
-                record.white_cp_after = *white_eval;
-            }
+        record.white_moved = board.side_to_move() == chess::Color::White;
+        record.before = place_of(board);
+        if (mover_eval_) {
+            record.mover_before = expected_.outlook(*mover_eval_, record.before);
+            record.white_cp_after = record.white_moved ? *mover_eval_ : -*mover_eval_;
+            mover_eval_.reset();
         }
         moves_.push_back(record);
-        return true;
     }
-    void end_game(bool) override {
-        if (!broken_.empty()) {
-            ++summary_.games_copied;
-            summary_.problems.add(summary_.games - 1, broken_);
-            return;
-        }
-        annotate_moves();
-    }
+
+    void finish_game(const chess::Board&) { annotate_moves(); }
 
   private:
     // The mover's expected score before move k, and after it (its opponent's eval turned).
@@ -142,8 +154,8 @@ class GameAnnotator : public pgn::Visitor {
         bool any_eval = false;
         std::string nags;
         // Looked up once a game: the map is keyed by name.
-        PlayerSummary* white_player = &player(tags_.white);
-        PlayerSummary* black_player = &player(tags_.black);
+        PlayerSummary* white_player = &player(white_);
+        PlayerSummary* black_player = &player(black_);
         for (std::size_t k = 0; k < moves_.size(); ++k) {
             const MoveRecord& m = moves_[k];
             nags.clear();
@@ -228,10 +240,11 @@ class GameAnnotator : public pgn::Visitor {
     std::string& out_;
     std::size_t copied_ = 0;  // the text before this offset is in out_
     AnnotationSummary& summary_;
-    games::GameTags tags_;
-    chess::Board board_;
+    games::GameReplay<GameAnnotator> replay_;
+    // Per game.
+    std::string white_, black_;
     std::vector<MoveRecord> moves_;
-    std::string broken_;
+    std::optional<int> mover_eval_;  // of the position before the move about to be seen
 };
 
 }  // namespace
@@ -262,8 +275,7 @@ void annotate_games(std::string_view text, const ExpectedScore& expected,
                     AnnotationSummary& summary) {
     summary.lichess = settings.lichess;
     GameAnnotator annotator(text, expected, settings, out, summary);
-    pgn::read_games(text, annotator);
-    annotator.finish();
+    annotator.annotate();
 }
 
 std::string summary_text(const AnnotationSummary& summary) {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "wdl/games/chunked_reader.hpp"
+#include "wdl/games/game_replay.hpp"
 #include "wdl/games/game_rules.hpp"
 #include "wdl/pgn/reader.hpp"
 #include "wdl/tablebase/material.hpp"
@@ -52,61 +53,51 @@ Outcome flip(Outcome outcome) {
                                       : Outcome::Draw;
 }
 
-class GameAnalyser : public pgn::Visitor {
+// Analyses the games of one chunk, replayed by games::GameReplay.
+class GameAnalyser {
   public:
     GameAnalyser(const std::string& file, tablebase::TableSource& source,
-                 const AnalysisSettings& settings, AnalysisResult& out,
-                 games::ProblemList& problems)
-        : file_(file), source_(source), settings_(settings), out_(out), problems_(problems) {}
+                 const AnalysisSettings& settings, AnalysisResult& out)
+        : file_(file), source_(source), settings_(settings), out_(out), replay_(rules_, *this) {}
+    GameAnalyser(const GameAnalyser&) = delete;
+    GameAnalyser& operator=(const GameAnalyser&) = delete;
 
-    void begin_game(std::size_t) override {
+    void read(std::string_view text) { pgn::read_games(text, replay_); }
+    const games::ProblemList& problems() const { return replay_.problems(); }
+
+  private:
+    friend class games::GameReplay<GameAnalyser>;
+
+    void begin_game(std::size_t) {
         ++game_;
         ++out_.games_read;
-        tags_.clear();
-        playing_ = false;
         pending_.clear();
         pending_decisions_.clear();
         first_.reset();
         counters_ = {};
     }
 
-    void tag(std::string_view name, std::string_view value) override { tags_.read(name, value); }
-
     // A game its tags reject (the scanner's rules: result, termination, variant) is not read
     // move by move: a game lost on time from a table win says nothing of the technique.
-    bool begin_movetext() override {
-        if (auto reason = tags_.rejection()) {
-            skip(*reason == games::GameSkipReason::UnsupportedVariant
-                     ? "unsupported variant \"" + tags_.unsupported_variant + "\""
-                     : std::string());
-            return false;
+    games::TagVerdict accept(const games::GameTags& tags) {
+        if (auto reason = tags.rejection()) {
+            ++out_.games_skipped;
+            return {false, games::rejection_warning(tags, *reason)};
         }
-        if (!tags_.set_up(board_, nullptr)) {
-            skip("invalid FEN \"" + tags_.fen + "\"");
-            return false;
-        }
-        playing_ = true;
-        ply_ = 0;
-        return true;
+        white_ = tags.white;
+        black_ = tags.black;
+        white_outcome_ = *tags.white_outcome;
+        return {};
     }
 
-    bool move(std::string_view san, std::string_view comment) override {
-        if (!playing_) return false;
-        ++ply_;
-        auto move = board_.parse_san(san);
-        if (!move) {
-            skip("cannot play move \"" + std::string(san) + "\" at ply " + std::to_string(ply_));
-            return false;
-        }
-        if (board_.material() <= kMaxSmallMaterial) examine(*move, san, comment == "book");
-        board_.play(*move);
-        return true;
+    void skip_game(games::GameSkipReason) { ++out_.games_skipped; }
+
+    void see_move(const chess::Board& board, const games::ReplayedMove& move) {
+        if (board.material() <= kMaxSmallMaterial)
+            examine(board, move.move, move.san, move.comment == "book");
     }
 
-    void end_game(bool terminated) override {
-        if (!playing_) return;
-        playing_ = false;
-        if (!terminated) return skip(games::unterminated_game(ply_).warning);
+    void finish_game(const chess::Board& board) {
         for (auto& [groups, totals] : pending_)
             for (const auto& group : groups) out_.groups[group].add(totals);
         for (auto& decision : pending_decisions_)
@@ -119,7 +110,7 @@ class GameAnalyser : public pgn::Visitor {
         out_.decisions += counters_.decisions;
         out_.indifferent += counters_.indifferent;
         for (const auto& [why, count] : counters_.uncovered) out_.uncovered[why] += count;
-        if (first_) record_conversion();
+        if (first_) record_conversion(board);
     }
 
   private:
@@ -134,19 +125,13 @@ class GameAnalyser : public pgn::Visitor {
         std::map<std::string, std::uint64_t> uncovered;
     };
 
-    // Skips the game, listing it as broken when `why` says how.
-    void skip(const std::string& why) {
-        playing_ = false;
-        ++out_.games_skipped;
-        if (!why.empty()) problems_.add(game_ - 1, why);
-    }
-
-    void examine(const chess::Move& played, std::string_view san, bool book) {
-        auto position = tablebase::position_from_board(board_);
+    void examine(const chess::Board& board, const chess::Move& played, std::string_view san,
+                 bool book) {
+        auto position = tablebase::position_from_board(board);
         // Two bare kings: no move can change the draw, and no table holds them.
         if (!position || position->count <= 2 || position->count > source_.max_men()) return;
         ++counters_.small;
-        auto values = source_.move_values(board_);
+        auto values = source_.move_values(board);
         if (!values.moves) {
             ++counters_.uncovered[values.uncovered];
             return;
@@ -156,10 +141,10 @@ class GameAnalyser : public pgn::Visitor {
         auto material = tablebase::Material::of(*position);
         std::string endgame = material.canonical().name();
         Value best = tablebase::best_value(moves);
-        chess::Color mover = board_.side_to_move();
+        chess::Color mover = board.side_to_move();
         if (!first_) {
             first_ = FirstTablePosition{
-                endgame, board_.fen(),
+                endgame, board.fen(),
                 mover == chess::Color::White ? best.outcome : flip(best.outcome)};
         }
         if (book) {
@@ -175,7 +160,7 @@ class GameAnalyser : public pgn::Visitor {
         bool affected = false;
         for (const MoveValue& move : moves) {
             Value after = move.after;
-            int clock = move.zeroing ? 0 : board_.halfmove_clock() + 1;
+            int clock = move.zeroing ? 0 : board.halfmove_clock() + 1;
             bool unreachable =
                 after.outcome != Outcome::Draw && clock + after.plies > kFiftyMovePlies;
             affected |= unreachable;
@@ -215,7 +200,7 @@ class GameAnalyser : public pgn::Visitor {
         Role role = best_now.outcome == Outcome::Win    ? Role::Attacker
                     : best_now.outcome == Outcome::Loss ? Role::Defender
                                                         : Role::Drawn;
-        const std::string& engine = mover == chess::Color::White ? tags_.white : tags_.black;
+        const std::string& engine = mover == chess::Color::White ? white_ : black_;
         pending_.emplace_back(
             std::vector<std::string>{"all", "engine=" + engine,
                                      "engine=" + engine + " role=" + role_name(role),
@@ -223,44 +208,44 @@ class GameAnalyser : public pgn::Visitor {
             std::move(totals));
         ++counters_.decisions;
         if (settings_.keep_decisions)
-            pending_decisions_.push_back(
-                decision(engine, san, played, moves, values_for_mover, endgame, role, affected));
+            pending_decisions_.push_back(decision(board, engine, san, played, moves,
+                                                  values_for_mover, endgame, role, affected));
     }
 
-    Decision decision(const std::string& engine, std::string_view san, const chess::Move& played,
-                      const std::vector<MoveValue>& moves, const std::vector<Value>& values,
-                      const std::string& endgame, Role role, bool affected) const {
+    Decision decision(const chess::Board& board, const std::string& engine, std::string_view san,
+                      const chess::Move& played, const std::vector<MoveValue>& moves,
+                      const std::vector<Value>& values, const std::string& endgame, Role role,
+                      bool affected) const {
         Decision decision{file_,
                           game_,
-                          board_.fen(),
+                          board.fen(),
                           engine,
-                          board_.side_to_move() == chess::Color::White,
+                          board.side_to_move() == chess::Color::White,
                           std::string(san),
-                          board_.to_uci(played),
+                          board.to_uci(played),
                           endgame,
                           role,
                           affected,
                           {}};
         for (std::size_t i = 0; i < moves.size(); ++i) {
             decision.moves.push_back(
-                {board_.to_uci(moves[i].move), values[i].outcome,
+                {board.to_uci(moves[i].move), values[i].outcome,
                  values[i].outcome == Outcome::Draw ? 0 : moves[i].after.winner_moves()});
         }
         return decision;
     }
 
-    void record_conversion() {
+    void record_conversion(const chess::Board& board) {
         ++out_.games_with_table_positions;
-        Outcome game_white = table_outcome(*tags_.white_outcome);
+        Outcome game_white = table_outcome(white_outcome_);
         const FirstTablePosition& first = *first_;
         auto failure = [&](const std::string& engine, const std::string& how) {
-            out_.failures.push_back({file_, game_, tags_.white, tags_.black, first.endgame,
-                                     first.fen, engine, white_result(first.white),
-                                     white_result(game_white), how});
+            out_.failures.push_back({file_, game_, white_, black_, first.endgame, first.fen, engine,
+                                     white_result(first.white), white_result(game_white), how});
         };
         if (first.white == Outcome::Draw) {
             for (auto [color, engine] :
-                 {std::pair{Outcome::Win, &tags_.black}, {Outcome::Loss, &tags_.white}}) {
+                 {std::pair{Outcome::Win, &black_}, {Outcome::Loss, &white_}}) {
                 auto& counts = out_.conversions[{first.endgame, *engine}];
                 ++counts.draws;
                 if (game_white == color) {
@@ -270,12 +255,12 @@ class GameAnalyser : public pgn::Visitor {
             }
             return;
         }
-        const std::string& winner = first.white == Outcome::Win ? tags_.white : tags_.black;
+        const std::string& winner = first.white == Outcome::Win ? white_ : black_;
         auto& counts = out_.conversions[{first.endgame, winner}];
         ++counts.wins;
         if (game_white == first.white) return;
         ++counts.wins_not_converted;
-        bool fifty = game_white == Outcome::Draw && board_.halfmove_clock() >= kFiftyMovePlies;
+        bool fifty = game_white == Outcome::Draw && board.halfmove_clock() >= kFiftyMovePlies;
         counts.lost_to_fifty_moves += fifty;
         failure(winner,
                 game_white == Outcome::Draw ? (fifty ? "drawn (50-move rule)" : "drawn") : "lost");
@@ -285,12 +270,11 @@ class GameAnalyser : public pgn::Visitor {
     tablebase::TableSource& source_;
     const AnalysisSettings& settings_;
     AnalysisResult& out_;
-    games::ProblemList& problems_;
-    chess::Board board_;
+    games::ReplayRules rules_;
+    games::GameReplay<GameAnalyser> replay_;
     std::uint64_t game_ = 0;
-    games::GameTags tags_;
-    bool playing_ = false;
-    int ply_ = 0;
+    std::string white_, black_;
+    counts::Outcome white_outcome_ = counts::Outcome::Draw;
     std::vector<std::pair<std::vector<std::string>, GroupTotals>> pending_;
     std::vector<Decision> pending_decisions_;
     std::optional<FirstTablePosition> first_;
@@ -315,8 +299,9 @@ class AnalysisConsumer : public games::ChunkConsumer {
         ChunkResult& result = results_[{chunk.file_index, chunk.offset}];
         std::string name = files_[chunk.file_index].string();
         games::ChunkReport report;
-        GameAnalyser analyser(name, source_, settings_, result.part, report.problems);
-        pgn::read_games(chunk.text, analyser);
+        GameAnalyser analyser(name, source_, settings_, result.part);
+        analyser.read(chunk.text);
+        report.problems = analyser.problems();
         report.games = result.games = result.part.games_read;
         return report;
     }

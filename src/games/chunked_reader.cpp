@@ -248,36 +248,29 @@ ReadSummary ReadJob::collect() {
                                       "; its complete games were counted");
         }
     };
-    std::size_t listed = 0;      // of the current file
-    std::uint64_t unlisted = 0;  // of the current file
+    ProblemList file_problems;  // of the current file, numbered from its first game
     auto end_file = [&] {
-        if (unlisted > 0) {
+        for (const auto& problem : file_problems.listed()) {
+            result.warnings.push_back("Warning: " + files_[current_file].string() + ", game " +
+                                      std::to_string(problem.game_index + 1) + ": " +
+                                      problem.description + "; game skipped");
+        }
+        if (auto unlisted = file_problems.unlisted()) {
             result.warnings.push_back("Warning: " + files_[current_file].string() + ": " +
                                       std::to_string(unlisted) +
                                       " more games skipped as broken (not listed)");
         }
-        listed = 0;
-        unlisted = 0;
+        file_problems.clear();
     };
     for (auto& [key, record] : chunk_reports_) {
-        auto [file_index, sequence] = key;
+        std::size_t file_index = key.first;
         if (file_index != current_file) {
             if (current_file < files_.size()) end_file();
             while (file_records_done < file_index) report_file(file_records_done++);
             current_file = file_index;
             games_before_chunk = 0;
         }
-        for (const auto& problem : record.problems.listed()) {
-            if (listed == kListedProblems) {
-                ++unlisted;
-                continue;
-            }
-            ++listed;
-            result.warnings.push_back("Warning: " + files_[file_index].string() + ", game " +
-                                      std::to_string(games_before_chunk + problem.game_index + 1) +
-                                      ": " + problem.description + "; game skipped");
-        }
-        unlisted += record.problems.unlisted();
+        file_problems.add_all(record.problems, games_before_chunk);
         games_before_chunk += record.games;
     }
     if (current_file < files_.size()) end_file();
@@ -303,6 +296,18 @@ void ProblemList::add(std::uint64_t game_index, std::string description) {
                       std::to_string(description.size()) + " bytes)";
     }
     listed_.push_back({game_index, std::move(description)});
+}
+
+// The later list's descriptions are already cut: kept as they are.
+void ProblemList::add_all(const ProblemList& later, std::uint64_t games_before) {
+    for (const auto& problem : later.listed_) {
+        if (listed_.size() < kListedProblems) {
+            listed_.push_back({games_before + problem.game_index, problem.description});
+        } else {
+            ++unlisted_;
+        }
+    }
+    unlisted_ += later.unlisted_;
 }
 
 void ProblemList::clear() {

@@ -101,34 +101,35 @@ void CollectedGames::merge(CollectedGames&& other) {
 
 ChainCollector::ChainCollector(const CollectorSettings& settings,
                                const std::vector<GameFileInfo>& files)
-    : settings_(settings), files_(files) {
-    tags_.exact_termination_letter = settings_.eval_parsing == games::EvalParsing::Legacy;
+    : settings_(settings),
+      files_(files),
+      replay_rules_{settings.eval_parsing, settings.fix_fen, false},
+      replay_(replay_rules_, *this) {
     evals_.reserve(512);
     game_keys_.reserve(512);
 }
 
+void ChainCollector::begin_chunk(std::size_t file_index) {
+    file_ = file_index;
+    replay_.begin_chunk();
+}
+
+void ChainCollector::read(std::string_view text) { pgn::read_games(text, replay_); }
+
 void ChainCollector::begin_game(std::size_t) {
     ++collected_.games_read;
-    tags_.clear();
-    reading_ = false;
     scored_ = false;
 }
 
-void ChainCollector::tag(std::string_view name, std::string_view value) { tags_.read(name, value); }
-
-void ChainCollector::begin_chunk(std::size_t file_index) {
-    file_ = file_index;
-    problems_.clear();
-    games_before_chunk_ = collected_.games_read;
-}
-
-bool ChainCollector::skip_game(const std::string& reason, std::string description) {
-    reading_ = false;
+games::TagVerdict ChainCollector::reject(const std::string& reason, std::string warning) {
     record_result(false);
     ++collected_.skipped[reason];
-    if (!description.empty())
-        problems_.add(collected_.games_read - 1 - games_before_chunk_, std::move(description));
-    return false;
+    return {false, std::move(warning)};
+}
+
+void ChainCollector::skip_game(games::GameSkipReason reason) {
+    record_result(false);
+    ++collected_.skipped[games::describe(reason)];
 }
 
 // Whether a player's name names the revision `sha` (fishtest: "New-<sha prefix>"; other
@@ -164,10 +165,10 @@ bool white_is_new(const std::string& white, const std::string& black, const Game
 
 // Finds the game's pairing (the test of its file, or its two engines) and the role of each
 // colour in it; false if the players are not two different engines.
-bool ChainCollector::assign_pairing() {
+bool ChainCollector::assign_pairing(const games::GameTags& tags) {
     const GameFileInfo& file = files_[file_];
-    const std::string& white = tags_.white;
-    const std::string& black = tags_.black;
+    const std::string& white = tags.white;
+    const std::string& black = tags.black;
     if (white.empty() || black.empty() || white == black) return false;
     bool new_white = white_is_new(white, black, file);
     role_of_colour_ = new_white ? std::array<int, 2>{kNew, kBase} : std::array<int, 2>{kBase, kNew};
@@ -195,31 +196,29 @@ bool ChainCollector::assign_pairing() {
 // A game its tags or players reject is not read move by move. A game of the pairing with a
 // result counts in the pairing's score even when the chains cannot use it (a time loss, a
 // broken record), as fishtest counts a test's games.
-bool ChainCollector::begin_movetext() {
-    scored_ = false;
-    auto rejection = tags_.rejection();
+games::TagVerdict ChainCollector::accept(const games::GameTags& tags) {
+    auto rejection = tags.rejection();
     if (rejection == games::GameSkipReason::UnsupportedVariant)
-        return skip_game(games::describe(*rejection));
-    if (settings_.engine_filter && !(RE2::FullMatch(tags_.white, *settings_.engine_filter) ||
-                                     RE2::FullMatch(tags_.black, *settings_.engine_filter)))
-        return skip_game(kNotMatched);
-    bool paired = assign_pairing();
-    opening_ = hash_bytes(kHashStart, tags_.fen);
-    scored_ = paired && tags_.white_outcome.has_value();
-    if (rejection) return skip_game(games::describe(*rejection));
+        return reject(games::describe(*rejection), games::rejection_warning(tags, *rejection));
+    if (settings_.engine_filter && !(RE2::FullMatch(tags.white, *settings_.engine_filter) ||
+                                     RE2::FullMatch(tags.black, *settings_.engine_filter)))
+        return reject(kNotMatched);
+    bool paired = assign_pairing(tags);
+    opening_ = hash_bytes(kHashStart, tags.fen);
+    scored_ = paired && tags.white_outcome.has_value();
+    if (scored_) white_outcome_ = *tags.white_outcome;
+    if (rejection) return reject(games::describe(*rejection));
     if (!paired)
-        return skip_game(kUnknownPlayers, "players \"" + tags_.white + "\" and \"" + tags_.black +
-                                              "\" are not two different engines");
-    if (!tags_.set_up(board_, settings_.fix_fen))
-        return skip_game(games::describe(games::GameSkipReason::InvalidFen),
-                         "invalid FEN \"" + tags_.fen + "\"");
-    reading_ = true;
+        return reject(kUnknownPlayers, "players \"" + tags.white + "\" and \"" + tags.black +
+                                           "\" are not two different engines");
+    return {};
+}
+
+void ChainCollector::start_game(const chess::Board& board) {
     in_book_ = true;
-    ply_ = 0;
-    first_mover_ = board_.side_to_move();
+    first_mover_ = board.side_to_move();
     evals_.clear();
     game_keys_.clear();
-    return true;
 }
 
 // Adds the game's result to its pairing's score; `in_chains` says whether the chains used it.
@@ -227,8 +226,7 @@ void ChainCollector::record_result(bool in_chains) {
     if (!scored_) return;
     scored_ = false;
     bool new_white = role_of_colour_[0] == kNew;
-    counts::Outcome white = *tags_.white_outcome;
-    counts::Outcome for_new = new_white ? white : counts::opposite(white);
+    counts::Outcome for_new = new_white ? white_outcome_ : counts::opposite(white_outcome_);
     std::uint8_t halves = for_new == counts::Outcome::Win    ? 2
                           : for_new == counts::Outcome::Draw ? 1
                                                              : 0;
@@ -236,56 +234,28 @@ void ChainCollector::record_result(bool in_chains) {
     pairing_->games_outside_chains += !in_chains;
 }
 
-// Keeps a position's eval (mover's view) and the scanner's key of it.
-void ChainCollector::note_position(int eval) {
-    evals_.back() = eval;
-    if (board_.fullmove_number() > settings_.max_counted_move) return;
-    bool is_mate = eval == games::kMateScore || eval == -games::kMateScore;
-    int binned = is_mate ? eval : counts::bin_eval(eval, settings_.bin_width);
-    game_keys_.push_back(
-        counts::pack_key(games::counted_key(board_, *tags_.white_outcome, binned)));
-}
-
-bool ChainCollector::move(std::string_view san, std::string_view comment) {
-    if (!reading_) return false;
-    ++ply_;
-    // The opening is the start position and the moves played from the book.
-    if (in_book_ && comment == "book") {
-        opening_ = hash_bytes(hash_bytes(opening_, " "), san);
+// The opening is the start position and the moves played from the book.
+void ChainCollector::see_move(const chess::Board&, const games::ReplayedMove& move) {
+    if (in_book_ && move.comment == "book") {
+        opening_ = hash_bytes(hash_bytes(opening_, " "), move.san);
     } else {
         in_book_ = false;
     }
-    if (evals_.size() < std::size_t(ply_)) evals_.push_back(kNoEval);
-    int eval = games::comment_eval_value(comment, settings_.eval_parsing);
-    if (eval != kNoEval) note_position(eval);
-    auto move = board_.parse_san(san);
-    if (!move) {
-        return skip_game(
-            games::describe(games::GameSkipReason::IllegalMove),
-            "cannot play move \"" + std::string(san) + "\" at ply " + std::to_string(ply_));
-    }
-    board_.play(*move);
-    // A lichess annotation describes the position after the move, from White's side.
-    if (eval == kNoEval && !comment.empty()) {
-        if (auto white_eval = games::lichess_eval(comment, settings_.eval_parsing)) {
-            evals_.push_back(kNoEval);
-            note_position(board_.side_to_move() == chess::Color::White ? *white_eval
-                                                                       : -*white_eval);
-        }
-    }
-    return true;
+    if (evals_.size() < std::size_t(move.ply)) evals_.resize(std::size_t(move.ply), kNoEval);
 }
 
-void ChainCollector::end_game(bool terminated) {
-    if (!reading_) return;
-    if (!terminated) {
-        auto unterminated = games::unterminated_game(ply_);
-        skip_game(games::describe(unterminated.reason), unterminated.warning);
-        return;
-    }
-    commit_game();
-    reading_ = false;
+// Keeps a position's eval (mover's view) and the scanner's key of it.
+void ChainCollector::see_position(const chess::Board& board, int eval, int plies,
+                                  games::EvalComment) {
+    if (evals_.size() <= std::size_t(plies)) evals_.resize(std::size_t(plies) + 1, kNoEval);
+    evals_[std::size_t(plies)] = eval;
+    if (board.fullmove_number() > settings_.max_counted_move) return;
+    bool is_mate = eval == games::kMateScore || eval == -games::kMateScore;
+    int binned = is_mate ? eval : counts::bin_eval(eval, settings_.bin_width);
+    game_keys_.push_back(counts::pack_key(games::counted_key(board, white_outcome_, binned)));
 }
+
+void ChainCollector::finish_game(const chess::Board&) { commit_game(); }
 
 void ChainCollector::commit_game() {
     const ClassScheme& classes = *settings_.classes;
@@ -335,7 +305,7 @@ class CollectingConsumer : public games::ChunkConsumer {
     games::ChunkReport consume(const games::TextChunk& chunk) override {
         std::uint64_t games_before = collector_.collected().games_read;
         collector_.begin_chunk(chunk.file_index);
-        pgn::read_games(chunk.text, collector_);
+        collector_.read(chunk.text);
         games::ChunkReport report;
         report.games = collector_.collected().games_read - games_before;
         report.problems = collector_.problems();

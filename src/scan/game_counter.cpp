@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include "wdl/pgn/reader.hpp"
 #include "wdl/util/error.hpp"
 
 namespace wdl::scan {
@@ -17,8 +18,10 @@ void GameTally::add(const GameTally& other) {
 }
 
 GameCounter::GameCounter(const CountingRules& rules, counts::PositionCounts& counts)
-    : rules_(rules), counts_(counts) {
-    tags_.exact_termination_letter = rules_.eval_parsing == games::EvalParsing::Legacy;
+    : rules_(rules),
+      counts_(counts),
+      replay_rules_{rules.eval_parsing, rules.fix_fen, false},
+      replay_(replay_rules_, *this) {
     game_keys_.reserve(512);
     for (int score = -games::kMaxScore; score <= games::kMaxScore; ++score)
         binned_scores_.push_back(counts::bin_eval(score, rules_.bin_width));
@@ -27,9 +30,10 @@ GameCounter::GameCounter(const CountingRules& rules, counts::PositionCounts& cou
 void GameCounter::begin_chunk(std::size_t file_index, std::uint64_t offset) {
     file_index_ = file_index;
     chunk_offset_ = offset;
-    problems_.clear();
-    games_before_chunk_ = tally_.games_read;
+    replay_.begin_chunk();
 }
+
+void GameCounter::read(std::string_view text) { pgn::read_games(text, replay_); }
 
 void GameCounter::begin_game(std::size_t offset) {
     ++tally_.games_read;
@@ -37,49 +41,29 @@ void GameCounter::begin_game(std::size_t offset) {
         game_group_ = rules_.grouping->group_of(file_index_, chunk_offset_ + offset);
         counts_.grouped->begin_game(game_group_);
     }
-    tags_.clear();
-    counting_ = false;
     game_keys_.clear();
-    ply_ = 0;
-}
-
-void GameCounter::tag(std::string_view name, std::string_view value) { tags_.read(name, value); }
-
-void GameCounter::skip_game(games::GameSkipReason reason, std::string description) {
-    counting_ = false;
-    ++tally_.skipped[std::size_t(reason)];
-    if (reason == games::GameSkipReason::BadTermination && tags_.time_forfeit)
-        ++tally_.time_forfeits;
-    if (!description.empty())
-        problems_.add(tally_.games_read - 1 - games_before_chunk_, std::move(description));
 }
 
 // A game its tags reject is not read move by move.
-bool GameCounter::begin_movetext() {
-    if (auto reason = tags_.rejection()) {
-        skip_game(*reason, *reason == games::GameSkipReason::UnsupportedVariant
-                               ? "unsupported variant \"" + tags_.unsupported_variant + "\""
-                               : std::string());
-    } else if (!tags_.set_up(board_, rules_.fix_fen)) {
-        skip_game(games::GameSkipReason::InvalidFen, "invalid FEN \"" + tags_.fen + "\"");
-    } else {
-        start_counting();
+games::TagVerdict GameCounter::accept(const games::GameTags& tags) {
+    if (auto reason = tags.rejection()) {
+        ++tally_.skipped[std::size_t(*reason)];
+        if (*reason == games::GameSkipReason::BadTermination && tags.time_forfeit)
+            ++tally_.time_forfeits;
+        return {false, games::rejection_warning(tags, *reason)};
     }
-    return counting_;
+    white_outcome_ = *tags.white_outcome;
+    adjudicated_ = tags.adjudicated;
+    counted_sides_ = counted_sides(tags);
+    return {};
 }
 
-void GameCounter::start_counting() {
-    counting_ = true;
-    counted_sides_ = Side::Both;
-    if (rules_.engine_filter) {
-        bool named = !tags_.white.empty() && !tags_.black.empty();
-        bool white = named && RE2::FullMatch(tags_.white, *rules_.engine_filter);
-        bool black = named && RE2::FullMatch(tags_.black, *rules_.engine_filter);
-        counted_sides_ = white && black ? Side::Both
-                         : white        ? Side::White
-                         : black        ? Side::Black
-                                        : Side::None;
-    }
+GameCounter::Side GameCounter::counted_sides(const games::GameTags& tags) const {
+    if (!rules_.engine_filter) return Side::Both;
+    bool named = !tags.white.empty() && !tags.black.empty();
+    bool white = named && RE2::FullMatch(tags.white, *rules_.engine_filter);
+    bool black = named && RE2::FullMatch(tags.black, *rules_.engine_filter);
+    return white && black ? Side::Both : white ? Side::White : black ? Side::Black : Side::None;
 }
 
 bool GameCounter::counts_side(chess::Color color) const {
@@ -96,50 +80,28 @@ bool GameCounter::counts_side(chess::Color color) const {
     return false;
 }
 
-void GameCounter::count_position(int eval) {
-    if (board_.fullmove_number() > rules_.max_counted_move) return;
-    if (!counts_side(board_.side_to_move())) return;
+void GameCounter::see_position(const chess::Board& board, int eval, int, games::EvalComment) {
+    if (board.fullmove_number() > rules_.max_counted_move) return;
+    if (!counts_side(board.side_to_move())) return;
     bool is_mate = eval == games::kMateScore || eval == -games::kMateScore;
     int binned = is_mate ? eval : binned_scores_[std::size_t(eval + games::kMaxScore)];
-    std::uint64_t packed =
-        counts::pack_key(games::counted_key(board_, *tags_.white_outcome, binned));
+    std::uint64_t packed = counts::pack_key(games::counted_key(board, white_outcome_, binned));
     game_keys_.push_back(packed);
     if (counts_.grouped) return counts_.grouped->add_to_game(game_keys_);
     counts_.plain.prefetch(packed);  // added at the game's end, by then without a wait for memory
 }
 
-bool GameCounter::move(std::string_view san, std::string_view comment) {
-    if (!counting_) return false;
-    ++ply_;
-    int eval = games::comment_eval_value(comment, rules_.eval_parsing);
-    if (eval != games::kNoEval) {
-        count_position(eval);
-    } else if (!comment.empty() && rules_.eval_parsing == games::EvalParsing::Exact &&
-               games::starts_with_bare_integer(comment)) {
+// OpenBench's malformed "12/17 41 40000": a number without a decimal point has no eval in the
+// exact mode, and the summary says how often that happened.
+void GameCounter::see_comment_without_eval(std::string_view comment) {
+    if (rules_.eval_parsing == games::EvalParsing::Exact &&
+        games::starts_with_bare_integer(comment))
         ++tally_.scoreless_comments;
-    }
-    auto move = board_.parse_san(san);
-    if (!move) {
-        skip_game(games::GameSkipReason::IllegalMove,
-                  "cannot play move \"" + std::string(san) + "\" at ply " + std::to_string(ply_));
-        return false;
-    }
-    board_.play(*move);
-    // A lichess annotation describes the position after the move, from White's side.
-    if (eval == games::kNoEval && !comment.empty()) {
-        if (auto white_eval = games::lichess_eval(comment, rules_.eval_parsing))
-            count_position(board_.side_to_move() == chess::Color::White ? *white_eval
-                                                                        : -*white_eval);
-    }
-    return true;
 }
 
-void GameCounter::end_game(bool terminated) {
-    if (!counting_) return;
-    if (!terminated) {
-        auto unterminated = games::unterminated_game(ply_);
-        return skip_game(unterminated.reason, unterminated.warning);
-    }
+void GameCounter::skip_game(games::GameSkipReason reason) { ++tally_.skipped[std::size_t(reason)]; }
+
+void GameCounter::finish_game(const chess::Board&) {
     if (counts_.grouped) {
         counts_.grouped->commit_game(game_keys_);
     } else {
@@ -147,8 +109,7 @@ void GameCounter::end_game(bool terminated) {
     }
     tally_.positions += game_keys_.size();
     ++tally_.games_accepted;
-    if (tags_.adjudicated) ++tally_.adjudicated;
-    counting_ = false;
+    if (adjudicated_) ++tally_.adjudicated;
 }
 
 }  // namespace wdl::scan

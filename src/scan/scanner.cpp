@@ -3,8 +3,6 @@
 #include <memory>
 #include <optional>
 
-#include "wdl/pgn/reader.hpp"
-
 namespace wdl::scan {
 namespace {
 
@@ -18,7 +16,7 @@ class CountingConsumer : public games::ChunkConsumer {
     games::ChunkReport consume(const games::TextChunk& chunk) override {
         std::uint64_t games_before = counter_.tally().games_read;
         counter_.begin_chunk(chunk.file_index, chunk.offset);
-        pgn::read_games(chunk.text, counter_);
+        counter_.read(chunk.text);
         games::ChunkReport report;
         report.games = counter_.tally().games_read - games_before;
         report.problems = counter_.problems();

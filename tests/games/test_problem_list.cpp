@@ -33,3 +33,26 @@ TEST_CASE("a problem list cuts a long description and says how long it was", "[g
     CHECK(cut.ends_with("(5000000 bytes)"));
     CHECK(problems.listed()[1].description == std::string(kLongestProblem, 'y'));
 }
+
+TEST_CASE("a later text's problems join a list numbered after the games before it",
+          "[games][problems]") {
+    ProblemList first, later;
+    first.add(3, "a");
+    for (std::uint64_t game = 0; game < kListedProblems + 5; ++game) later.add(game, "b");
+    first.add_all(later, 100);
+    REQUIRE(first.listed().size() == kListedProblems);
+    CHECK(first.listed()[0].game_index == 3);
+    CHECK(first.listed()[1].game_index == 100);
+    CHECK(first.listed().back().game_index == 100 + kListedProblems - 2);
+    // The one listed in `later` that no longer fits, and the five `later` left unlisted.
+    CHECK(first.unlisted() == 1 + 5);
+}
+
+TEST_CASE("a long description joins a later list cut once", "[games][problems]") {
+    ProblemList chunk, file;
+    chunk.add(0, std::string(5000, 'x'));
+    file.add_all(chunk, 10);
+    REQUIRE(file.listed().size() == 1);
+    CHECK(file.listed()[0].description == chunk.listed()[0].description);
+    CHECK(file.listed()[0].description.ends_with("(5000 bytes)"));
+}

@@ -22,7 +22,7 @@ Reading read(const std::string& text, TransitionMode mode = TransitionMode::Own,
     std::vector<GameFileInfo> files{{"games.pgn", test, {}, {}}};
     ChainCollector collector(settings, files);
     collector.begin_chunk(0);
-    wdl::pgn::read_games(text, collector);
+    collector.read(text);
     return {std::move(collector.collected()), collector.problems().listed()};
 }
 
@@ -194,7 +194,7 @@ TEST_CASE("a test's two engines pair whatever their names, its metadata saying w
         "1. d4 {+0.2/9} d5 {-0.2/9} 1/2-1/2\n\n";
     ChainCollector collector(settings, files);
     collector.begin_chunk(0);
-    wdl::pgn::read_games(text, collector);
+    collector.read(text);
     CHECK(collector.collected().games_accepted == 2);
     CHECK(collector.problems().listed().empty());
     const auto& pairing = collector.collected().pairings.at("test abc123");

@@ -21,7 +21,7 @@ struct Counted {
 Counted count_games(const std::string& pgn, const CountingRules& rules = {}) {
     counts::PositionCounts counts;
     GameCounter counter(rules, counts);
-    pgn::read_games(pgn, counter);
+    counter.read(pgn);
     Counted counted{{}, counter.tally()};
     counts.plain.for_each([&](std::uint64_t key, std::uint64_t count) {
         counted.keys[wdl::counts::format_key(wdl::counts::unpack_key(key))] += count;

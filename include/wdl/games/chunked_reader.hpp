@@ -38,6 +38,8 @@ class ProblemList {
   public:
     // game_index counts from the chunk's first game (0-based).
     void add(std::uint64_t game_index, std::string description);
+    // Adds the problems of text read after `games_before` games of this list's text.
+    void add_all(const ProblemList& later, std::uint64_t games_before);
     void clear();
     const std::vector<GameProblem>& listed() const { return listed_; }
     std::uint64_t unlisted() const { return unlisted_; }

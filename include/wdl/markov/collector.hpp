@@ -12,9 +12,9 @@
 #include "wdl/games/chunked_reader.hpp"
 #include "wdl/games/eval_parsing.hpp"
 #include "wdl/games/fix_fen.hpp"
+#include "wdl/games/game_replay.hpp"
 #include "wdl/games/game_rules.hpp"
 #include "wdl/markov/eval_classes.hpp"
-#include "wdl/pgn/reader.hpp"
 #include "wdl/util/enum_names.hpp"
 
 namespace re2 {
@@ -117,47 +117,52 @@ struct CollectedGames {
     void merge(CollectedGames&& other);
 };
 
-// A PGN visitor that collects the games of the files it is told about.
-class ChainCollector : public pgn::Visitor {
+// Collects the games of the files it is told about, replayed by games::GameReplay.
+class ChainCollector {
   public:
     ChainCollector(const CollectorSettings& settings, const std::vector<GameFileInfo>& files);
+    ChainCollector(const ChainCollector&) = delete;
+    ChainCollector& operator=(const ChainCollector&) = delete;
 
     // The next games are a chunk of this file (an index into the files given): starts the
     // chunk's list of problems afresh.
     void begin_chunk(std::size_t file_index);
-
-    void begin_game(std::size_t offset) override;
-    void tag(std::string_view name, std::string_view value) override;
-    bool begin_movetext() override;
-    bool move(std::string_view san, std::string_view comment) override;
-    void end_game(bool terminated) override;
+    // Collects the games of `text`, a chunk's whole games.
+    void read(std::string_view text);
 
     CollectedGames& collected() { return collected_; }
     // Games of the chunk dropped because their record is broken.
-    const games::ProblemList& problems() const { return problems_; }
+    const games::ProblemList& problems() const { return replay_.problems(); }
 
   private:
-    // Counts the game as skipped (with a warning line if described); false, for the reader.
-    bool skip_game(const std::string& reason, std::string description = {});
-    bool assign_pairing();
+    friend class games::GameReplay<ChainCollector>;
+
+    // The replay's hooks.
+    void begin_game(std::size_t offset);
+    games::TagVerdict accept(const games::GameTags& tags);
+    void start_game(const chess::Board& board);
+    void see_move(const chess::Board& board, const games::ReplayedMove& move);
+    void see_position(const chess::Board& board, int eval, int plies, games::EvalComment);
+    void skip_game(games::GameSkipReason reason);
+    void finish_game(const chess::Board& board);
+
+    // Counts the game as skipped for `reason`, its result still in its pairing's score.
+    games::TagVerdict reject(const std::string& reason, std::string warning = {});
+    bool assign_pairing(const games::GameTags& tags);
     void record_result(bool in_chains);
-    void note_position(int eval);
     void commit_game();
 
     const CollectorSettings& settings_;
     const std::vector<GameFileInfo>& files_;
+    games::ReplayRules replay_rules_;
+    games::GameReplay<ChainCollector> replay_;
     std::size_t file_ = 0;
     CollectedGames collected_;
-    games::ProblemList problems_;
-    std::uint64_t games_before_chunk_ = 0;
 
     // Per game.
-    games::GameTags tags_;
-    chess::Board board_;
-    bool reading_ = false;
     bool scored_ = false;  // the game's result is still to be added to its pairing's score
     bool in_book_ = true;
-    int ply_ = 0;
+    counts::Outcome white_outcome_ = counts::Outcome::Draw;
     chess::Color first_mover_ = chess::Color::White;
     std::uint64_t opening_ = 0;
     std::array<int, 2> role_of_colour_{};  // Role by colour

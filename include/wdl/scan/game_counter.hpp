@@ -12,8 +12,8 @@
 #include "wdl/games/chunked_reader.hpp"
 #include "wdl/games/eval_parsing.hpp"
 #include "wdl/games/fix_fen.hpp"
+#include "wdl/games/game_replay.hpp"
 #include "wdl/games/game_rules.hpp"
-#include "wdl/pgn/reader.hpp"
 #include "wdl/scan/game_grouping.hpp"
 
 namespace re2 {
@@ -46,41 +46,46 @@ struct GameTally {
     void add(const GameTally& other);
 };
 
-// A PGN visitor that counts (result, move, material, eval) keys of accepted games. A game's
-// keys are committed only when the whole game was read without error, so a corrupt record
-// adds nothing. Throws wdl::Error when the scan cannot go on (a FEN missing from
-// --fixFENsource).
-class GameCounter : public pgn::Visitor {
+// Counts the (result, move, material, eval) keys of the accepted games of PGN text, replayed
+// by games::GameReplay. A game's keys are committed only when the whole game was read without
+// error, so a corrupt record adds nothing. Throws wdl::Error when the scan cannot go on (a FEN
+// missing from --fixFENsource).
+class GameCounter {
   public:
     GameCounter(const CountingRules& rules, counts::PositionCounts& counts);
+    GameCounter(const GameCounter&) = delete;
+    GameCounter& operator=(const GameCounter&) = delete;
 
     // Where the text read next lies (for the groups of its games): file and offset of a chunk.
     // Starts the chunk's lists of problems afresh.
     void begin_chunk(std::size_t file_index, std::uint64_t offset);
-    void begin_game(std::size_t offset) override;
-    void tag(std::string_view name, std::string_view value) override;
-    bool begin_movetext() override;
-    bool move(std::string_view san, std::string_view comment) override;
-    void end_game(bool terminated) override;
+    // Counts the games of `text`, a chunk's whole games.
+    void read(std::string_view text);
 
     const GameTally& tally() const { return tally_; }
     // Games of the chunk dropped because their record is broken.
-    const games::ProblemList& problems() const { return problems_; }
+    const games::ProblemList& problems() const { return replay_.problems(); }
 
   private:
+    friend class games::GameReplay<GameCounter>;
     enum class Side : std::uint8_t { None, White, Black, Both };
 
+    // The replay's hooks.
+    void begin_game(std::size_t offset);
+    games::TagVerdict accept(const games::GameTags& tags);
+    void see_position(const chess::Board& board, int eval, int plies, games::EvalComment);
+    void see_comment_without_eval(std::string_view comment);
+    void skip_game(games::GameSkipReason reason);
+    void finish_game(const chess::Board& board);
+
+    Side counted_sides(const games::GameTags& tags) const;
     bool counts_side(chess::Color color) const;
-    void count_position(int eval);
-    void start_counting();
-    void skip_game(games::GameSkipReason reason, std::string description = {});
 
     const CountingRules& rules_;
     counts::PositionCounts& counts_;
-    chess::Board board_;
+    games::ReplayRules replay_rules_;
+    games::GameReplay<GameCounter> replay_;
     GameTally tally_;
-    games::ProblemList problems_;
-    std::uint64_t games_before_chunk_ = 0;
     std::vector<std::uint64_t> game_keys_;
     // bin_eval of every score in [-kMaxScore, kMaxScore], at index score + kMaxScore: the
     // division it needs is measurable on the hot path.
@@ -90,11 +95,10 @@ class GameCounter : public pgn::Visitor {
     std::size_t file_index_ = 0;
     std::uint64_t chunk_offset_ = 0;
     int game_group_ = 0;
-    games::GameTags tags_;
-    // Per game, while reading moves.
-    bool counting_ = false;
+    // Per game, from its tags.
+    counts::Outcome white_outcome_ = counts::Outcome::Draw;
+    bool adjudicated_ = false;
     Side counted_sides_ = Side::Both;
-    int ply_ = 0;
 };
 
 }  // namespace wdl::scan

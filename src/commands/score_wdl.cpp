@@ -23,6 +23,7 @@
 #include "wdl/report/comparison_plot.hpp"
 #include "wdl/report/show_plot.hpp"
 #include "wdl/report/summary_plot.hpp"
+#include "wdl/scan/scan_summary.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/whole_file.hpp"
@@ -318,17 +319,15 @@ model::Normalization engine_normalization(const model::Normalization& normalizat
     }
 }
 
-// The games the scan accepted, from --scanSummary (a count file does not record games).
+// The games the scan accepted, from --scanSummary (a count file does not record games); nothing
+// when it cannot be read, which the report, needing the file, says.
 std::optional<std::int64_t> scanned_games(const ScoreWdlOptions& options) {
     if (!options.scan_summary) return std::nullopt;
-    auto text = util::read_whole_file(*options.scan_summary);
-    if (!text) return std::nullopt;  // the report, which needs the file, says it is missing
-    auto scan = nlohmann::json::parse(*text, nullptr, false);
-    if (!scan.is_object() || !scan.contains("games") || !scan["games"].is_object())
+    try {
+        return std::int64_t(scan::read_scan_summary(*options.scan_summary).games.accepted);
+    } catch (const Error&) {
         return std::nullopt;
-    const auto& accepted = scan["games"].value("accepted", nlohmann::json());
-    if (!accepted.is_number_integer()) return std::nullopt;
-    return accepted.get<std::int64_t>();
+    }
 }
 
 // --momCut: the held-out scores of fits below and above the cut against one fit over both.

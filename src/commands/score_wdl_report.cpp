@@ -14,6 +14,7 @@
 #include "wdl/report/calibration_plot.hpp"
 #include "wdl/report/report_document.hpp"
 #include "wdl/report/summary_plot.hpp"
+#include "wdl/scan/scan_summary.hpp"
 #include "wdl/stats/distributions.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
@@ -312,15 +313,17 @@ Section held_out_section(const FitReportInputs& in) {
 }
 
 // A list of the distinct values of a field of the scan's tests, "-" for none.
-std::string distinct(const nlohmann::json& tests, const char* field) {
+// The distinct values of a field over the tests, joined; "-" if none has one.
+template <class Field>
+std::string distinct(const std::vector<scan::ScannedTest>& tests, Field field) {
     std::set<std::string> values;
     for (const auto& test : tests) {
-        const auto& value = test[field];
-        if (value.is_array()) {
-            for (const auto& item : value)
-                values.insert(item.is_string() ? item.get<std::string>() : item.dump());
-        } else if (!value.is_null()) {
-            values.insert(value.is_string() ? value.get<std::string>() : value.dump());
+        const auto& value = test.*field;
+        using Value = std::decay_t<decltype(value)>;
+        if constexpr (std::is_same_v<Value, std::vector<std::string>>) {
+            values.insert(value.begin(), value.end());
+        } else if (value) {
+            values.insert(fmt::format("{}", *value));
         }
     }
     std::string text;
@@ -328,76 +331,77 @@ std::string distinct(const nlohmann::json& tests, const char* field) {
     return text.empty() ? "-" : text;
 }
 
-void add_scan_facts(Section& section, const nlohmann::json& scan) {
-    Table table{{"", "value"}, {}};
-    const auto& tests = scan.value("tests", nlohmann::json::array());
-    if (!tests.empty()) {
-        int sprt = 0;
-        std::vector<double> elos;
-        std::vector<std::string> starts;
-        for (const auto& test : tests) {
-            sprt += test.value("sprt", false) ? 1 : 0;
-            if (test["nElo"].is_number()) elos.push_back(test["nElo"].get<double>());
-            if (test["startTime"].is_string())
-                starts.push_back(test["startTime"].get<std::string>().substr(0, 10));
-        }
-        std::sort(starts.begin(), starts.end());
-        std::sort(elos.begin(), elos.end());
-        table.rows.push_back({"tests", std::to_string(tests.size())});
-        if (!starts.empty()) {
-            table.rows.push_back({"tests started", starts.front() == starts.back()
-                                                       ? starts.front()
-                                                       : starts.front() + " .. " + starts.back()});
-        }
-        table.rows.push_back({"time controls", distinct(tests, "timeControls")});
-        table.rows.push_back({"threads", distinct(tests, "threads")});
-        table.rows.push_back({"books", distinct(tests, "book")});
-        table.rows.push_back({"SPRT tests", fmt::format("{} of {}", sprt, tests.size())});
-        if (!elos.empty()) {
-            table.rows.push_back(
-                {"nElo of the tests", fmt::format("{:.2f} .. {:.2f}", elos.front(), elos.back())});
-        }
-        std::set<std::string> revisions;
-        for (const auto& test : tests)
-            if (test["resolvedNew"].is_string()) revisions.insert(test["resolvedNew"]);
-        table.rows.push_back({"new engines' revisions", std::to_string(revisions.size())});
+void add_tests_facts(Table& table, const std::vector<scan::ScannedTest>& tests) {
+    int sprt = 0;
+    std::vector<double> elos;
+    std::vector<std::string> starts;
+    std::set<std::string> revisions;
+    for (const auto& test : tests) {
+        sprt += test.sprt ? 1 : 0;
+        if (test.normalized_elo) elos.push_back(*test.normalized_elo);
+        if (test.start_time) starts.push_back(test.start_time->substr(0, 10));
+        if (test.resolved_new) revisions.insert(*test.resolved_new);
     }
-    if (scan.contains("filters")) {
-        const auto& filters = scan["filters"];
-        auto bound = [&](const char* name) {
-            return filters[name].is_number() ? fmt::format("{:g}", filters[name].get<double>())
-                                             : std::string("-");
-        };
-        table.rows.push_back({"nElo window (`--EloDiffMin`, `--EloDiffMax`)",
-                              bound("EloDiffMin") + " .. " + bound("EloDiffMax")});
+    std::sort(starts.begin(), starts.end());
+    std::sort(elos.begin(), elos.end());
+    table.rows.push_back({"tests", std::to_string(tests.size())});
+    if (!starts.empty()) {
+        table.rows.push_back({"tests started", starts.front() == starts.back()
+                                                   ? starts.front()
+                                                   : starts.front() + " .. " + starts.back()});
+    }
+    table.rows.push_back({"time controls", distinct(tests, &scan::ScannedTest::time_controls)});
+    table.rows.push_back({"threads", distinct(tests, &scan::ScannedTest::threads)});
+    table.rows.push_back({"books", distinct(tests, &scan::ScannedTest::book)});
+    table.rows.push_back({"SPRT tests", fmt::format("{} of {}", sprt, tests.size())});
+    if (!elos.empty()) {
         table.rows.push_back(
-            {"SPRT only (`--SPRTonly`)", filters.value("SPRTonly", false) ? "yes" : "no"});
-        for (const char* name : {"matchTC", "matchThreads", "matchBook", "matchRev"}) {
-            const auto& value = filters[name];
-            std::string shown = value.is_string() ? value.get<std::string>()
-                                : value.is_null() ? std::string()
-                                                  : value.dump();
-            if (shown.size() > 60) shown = shown.substr(0, 57) + "...";
-            table.rows.push_back(
-                {fmt::format("`--{}`", name), shown.empty() ? "-" : "`" + shown + "`"});
-        }
+            {"nElo of the tests", fmt::format("{:.2f} .. {:.2f}", elos.front(), elos.back())});
     }
-    const auto& games = scan.value("games", nlohmann::json::object());
-    table.rows.push_back({"games read", games.value("read", nlohmann::json()).dump()});
-    table.rows.push_back({"games accepted", games.value("accepted", nlohmann::json()).dump()});
-    const auto skipped = games.value("skipped", nlohmann::json::object());
-    if (games.contains("adjudicated"))
-        table.rows.push_back({"games accepted: adjudicated", games["adjudicated"].dump()});
+    table.rows.push_back({"new engines' revisions", std::to_string(revisions.size())});
+}
+
+void add_filter_facts(Table& table, const games::FileFilters& filters) {
+    auto bound = [](const std::optional<double>& value) {
+        return value ? fmt::format("{:g}", *value) : std::string("-");
+    };
+    table.rows.push_back({"nElo window (`--EloDiffMin`, `--EloDiffMax`)",
+                          bound(filters.elo_diff_min) + " .. " + bound(filters.elo_diff_max)});
+    table.rows.push_back({"SPRT only (`--SPRTonly`)", filters.sprt_only ? "yes" : "no"});
+    std::string threads = filters.match_threads ? std::to_string(*filters.match_threads) : "";
+    for (auto [name, value] : {std::pair{"matchTC", &filters.match_tc},
+                               {"matchThreads", &threads},
+                               {"matchBook", &filters.match_book},
+                               {"matchRev", &filters.match_rev}}) {
+        std::string shown = *value;
+        if (shown.size() > 60) shown = shown.substr(0, 57) + "...";
+        table.rows.push_back(
+            {fmt::format("`--{}`", name), shown.empty() ? "-" : "`" + shown + "`"});
+    }
+}
+
+void add_scan_facts(Section& section, const scan::ScanSummary& scan) {
+    Table table{{"", "value"}, {}};
+    if (!scan.tests.empty()) add_tests_facts(table, scan.tests);
+    if (scan.filters) add_filter_facts(table, *scan.filters);
+    const auto& games = scan.games;
+    table.rows.push_back({"games read", std::to_string(games.read)});
+    table.rows.push_back({"games accepted", std::to_string(games.accepted)});
+    if (games.adjudicated)
+        table.rows.push_back({"games accepted: adjudicated", std::to_string(*games.adjudicated)});
     // The games lost on time are some of those of an excluded termination, in a row of their own
     // under it: the rows of reasons add up to the games skipped.
-    for (const auto& [reason, count] : skipped.items()) {
-        table.rows.push_back({"games skipped: " + reason, count.dump()});
-        if (reason == "excluded termination" && games.contains("timeForfeits")) {
+    auto skipped = games.skipped;
+    std::sort(skipped.begin(), skipped.end());
+    for (const auto& [reason, count] : skipped) {
+        table.rows.push_back({"games skipped: " + reason, std::to_string(count)});
+        if (reason == games::describe(games::GameSkipReason::BadTermination) &&
+            games.time_forfeits) {
             table.rows.push_back({"games skipped: excluded termination, of which lost on time",
-                                  games["timeForfeits"].dump()});
+                                  std::to_string(*games.time_forfeits)});
         }
     }
-    table.rows.push_back({"positions counted", scan.value("positions", nlohmann::json()).dump()});
+    table.rows.push_back({"positions counted", std::to_string(scan.positions)});
     section.blocks.push_back(std::move(table));
 }
 
@@ -409,10 +413,12 @@ Section data_section(const FitReportInputs& in) {
     std::string scan_file;
     if (in.options.scan_summary) {
         scan_file = in.options.scan_summary->string();
-        auto scan = nlohmann::json::parse(read_text(*in.options.scan_summary, "--scanSummary"),
-                                          nullptr, false);
-        if (!scan.is_object())
-            throw Error("--scanSummary: " + scan_file + " is not a scoreWDLstat --json summary");
+        scan::ScanSummary scan;
+        try {
+            scan = scan::read_scan_summary(*in.options.scan_summary);
+        } catch (const Error& error) {
+            throw Error(std::string("--scanSummary: ") + error.what());
+        }
         section.blocks.push_back(Paragraph{"The scan (`" + scan_file + "`):"});
         add_scan_facts(section, scan);
     } else {

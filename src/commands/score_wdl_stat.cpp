@@ -11,6 +11,7 @@
 #include "wdl/games/game_reading.hpp"
 #include "wdl/scan/game_grouping.hpp"
 #include "wdl/scan/scan_report.hpp"
+#include "wdl/scan/scan_summary.hpp"
 #include "wdl/scan/scanner.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
@@ -35,23 +36,6 @@ std::string grouping_line(const counts::Grouping& grouping) {
                      "round robin)."
                : "The counts are split into " + std::to_string(grouping.groups) +
                      " groups by game (a hash of each game's file and place in it).";
-}
-
-// The metadata filters of the scan, for a report to say which tests were taken.
-nlohmann::ordered_json filters_json(const games::FileFilters& filters) {
-    auto or_null = [](const auto& value) {
-        return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json();
-    };
-    nlohmann::ordered_json json;
-    json["SPRTonly"] = filters.sprt_only;
-    json["matchBook"] = filters.match_book;
-    json["matchBookInvert"] = filters.match_book_invert;
-    json["matchRev"] = filters.match_rev;
-    json["matchTC"] = filters.match_tc;
-    json["matchThreads"] = or_null(filters.match_threads);
-    json["EloDiffMin"] = or_null(filters.elo_diff_min);
-    json["EloDiffMax"] = or_null(filters.elo_diff_max);
-    return json;
 }
 
 }  // namespace
@@ -109,19 +93,17 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
         std::cout << grouping_line(*options.grouping) << std::endl;
     }
     if (options.json) {
-        auto json = scan::scan_summary_json(result, seconds);
-        json["output"] = options.output.string();
-        json["tests"] = scan::tests_json(files, selection.metadata);
-        json["filters"] = filters_json(options.games.filters);
+        auto summary = scan::summarize_scan(result, seconds);
+        summary.output = options.output.string();
+        summary.tests = scan::scanned_tests(files, selection.metadata);
+        summary.filters = options.games.filters;
         if (grouping) {
             const auto& written = grouping->grouping();
-            json["grouping"] = {{"groupBy", counts::group_by_name(written.by)},
-                                {"groups", written.groups}};
-            if (labels) {
-                json["grouping"]["perTest"] = true;
-                json["grouping"]["tests"] = labels->units.size();
-            }
+            summary.grouping = scan::ScanGrouping{std::string(counts::group_by_name(written.by)),
+                                                  written.groups, std::nullopt};
+            if (labels) summary.grouping->tests = labels->units.size();
         }
+        auto json = scan::scan_summary_json(summary);
         util::write_file_atomically(
             *options.json,
             json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");

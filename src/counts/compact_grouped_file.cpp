@@ -426,21 +426,6 @@ void write(const GroupedCounts& counts, const GroupLabels* labels, int threads,
 }
 
 CountFileReport read(const std::filesystem::path& path, std::string_view bytes,
-                     const GroupedCountSink& sink) {
-    Header header = read_header(path, bytes);
-    auto blocks = find_blocks(path, header, bytes);
-    auto all = decode_blocks(path, header, blocks,
-                             [&sink](std::uint64_t packed, std::span<const int> groups,
-                                     std::span<const std::int64_t> counts) {
-                                 PositionKey key = unpack_key(packed);
-                                 for (std::size_t i = 0; i < groups.size(); ++i)
-                                     sink(groups[i], key, counts[i]);
-                             });
-    check_totals(path, header, all);
-    return report_of(header);
-}
-
-CountFileReport read(const std::filesystem::path& path, std::string_view bytes,
                      CountTarget& target) {
     Header header = read_header(path, bytes);
     auto blocks = find_blocks(path, header, bytes);

@@ -24,12 +24,9 @@ inline bool is_compact(std::string_view bytes) { return bytes.starts_with(kMagic
 void write(const GroupedCounts& counts, const GroupLabels* labels, int threads,
            const std::function<void(std::string_view)>& write);
 
-// Calls sink(group, key, count) for every count of the file, key by key. Throws wdl::Error
-// naming the file (and the block) for anything that is not a whole, undamaged version-2 file.
-CountFileReport read(const std::filesystem::path& path, std::string_view bytes,
-                     const GroupedCountSink& sink);
-
 // The counts of the file into the target's add_to_group; a large file in two pieces at once.
+// Throws wdl::Error naming the file (and the block) for anything that is not a whole,
+// undamaged version-2 file.
 CountFileReport read(const std::filesystem::path& path, std::string_view bytes,
                      CountTarget& target);
 

@@ -50,7 +50,8 @@ struct CountFileReport {
 };
 
 // Calls sink once for every key of the file (for every count of every group of a grouped
-// file: the sink then sees the sum of the groups), in no particular order. A key given more
+// file: the sink then sees the sum of the groups), in no particular order, on the calling
+// thread. A key given more
 // than once in a plain file keeps its last count (as Python's json.load does) and is
 // reported; the counts of a grouped file add up. A file holding just `null` (what the
 // original scanner writes when it counted nothing) is empty. Throws wdl::Error naming the file
@@ -92,9 +93,9 @@ class CountTarget {
 };
 
 // read_count_file into a target (add_to_group or add_to_groups for the counts of a grouped
-// file). A large plain
-// file whose keys are in order, as scanners write them, is read in two halves on two threads;
-// any other file as read_count_file reads it.
+// file). A file in the scanners' own layout, or any large plain file whose keys are in order,
+// is read in two pieces on two threads; any other in one piece. The sinks above are read
+// this way too, each piece's counts passed on when it is done.
 CountFileReport read_count_file(const std::filesystem::path& path, CountTarget& target);
 
 // The counts in the scanners' spelling: keys "('W', 12, 62, 35)" in sorted order, two-space

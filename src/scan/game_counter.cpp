@@ -80,7 +80,8 @@ bool GameCounter::counts_side(chess::Color color) const {
     return false;
 }
 
-void GameCounter::see_position(const chess::Board& board, int eval, int, games::EvalComment) {
+inline void GameCounter::see_position(const chess::Board& board, int eval, int,
+                                      games::EvalComment) {
     if (board.fullmove_number() > rules_.max_counted_move) return;
     if (!counts_side(board.side_to_move())) return;
     bool is_mate = eval == games::kMateScore || eval == -games::kMateScore;
@@ -113,3 +114,5 @@ void GameCounter::finish_game(const chess::Board&) {
 }
 
 }  // namespace wdl::scan
+
+template class wdl::games::GameReplay<wdl::scan::GameCounter>;

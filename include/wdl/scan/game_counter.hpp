@@ -73,7 +73,9 @@ class GameCounter {
     // The replay's hooks.
     void begin_game(std::size_t offset);
     games::TagVerdict accept(const games::GameTags& tags);
-    void see_position(const chess::Board& board, int eval, int plies, games::EvalComment);
+    // Inlined into the replay: the hot path of a scan, once per evaluated position.
+    [[gnu::always_inline]] inline void see_position(const chess::Board& board, int eval, int plies,
+                                                    games::EvalComment);
     void see_comment_without_eval(std::string_view comment);
     void skip_game(games::GameSkipReason reason);
     void finish_game(const chess::Board& board);
@@ -102,3 +104,6 @@ class GameCounter {
 };
 
 }  // namespace wdl::scan
+
+// Replayed in game_counter.cpp only, where the hooks it inlines are defined.
+extern template class wdl::games::GameReplay<wdl::scan::GameCounter>;

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "wdl/markov/collector.hpp"
-#include "wdl/pgn/reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
@@ -21,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (data[0] & 4) files[0] = {"fuzz.pgn", "abc123", "New-1234567890ab", "Base-fedcba098765"};
     wdl::markov::ChainCollector collector(settings, files);
     collector.begin_chunk(0);
-    wdl::pgn::read_games(text, collector);
+    collector.read(text);
     const auto& problems = collector.problems().listed();
     if (problems.size() > wdl::games::kListedProblems) __builtin_trap();
     for (const auto& problem : problems)

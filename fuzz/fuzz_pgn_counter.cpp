@@ -5,7 +5,6 @@
 #include <string_view>
 
 #include "wdl/counts/grouped_counts.hpp"
-#include "wdl/pgn/reader.hpp"
 #include "wdl/scan/game_counter.hpp"
 #include "wdl/scan/game_grouping.hpp"
 
@@ -23,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     wdl::counts::PositionCounts counts(grouped ? std::optional(grouping) : std::nullopt);
     wdl::scan::GameCounter counter(rules, counts);
     counter.begin_chunk(0, 0);
-    wdl::pgn::read_games(text, counter);
+    counter.read(text);
     // The cutter must answer within the text, for every minimum offset.
     std::size_t cut = wdl::pgn::find_last_game_start(text, text.size() / 2);
     if (cut != std::string_view::npos && cut >= text.size()) __builtin_trap();

@@ -46,9 +46,10 @@ nlohmann::ordered_json filters_json(const games::FileFilters& filters) {
 // Reading back: each field by name, its absence or type an error that names it.
 class Reader {
   public:
-    Reader(const nlohmann::ordered_json& object, std::string where)
-        : object_(object), where_(std::move(where)) {
-        if (!object_.is_object()) throw Error(where_ + " is not a JSON object");
+    // `what` names the object in messages: "the scan summary", "the scan summary's games".
+    Reader(const nlohmann::ordered_json& object, std::string what, bool nested = false)
+        : object_(object), what_(std::move(what)), where_(what_ + (nested ? "." : "'s ")) {
+        if (!object_.is_object()) throw Error(what_ + " is not a JSON object");
     }
 
     template <class T>
@@ -73,7 +74,7 @@ class Reader {
     Reader object(const char* name) const {
         auto at = object_.find(name);
         if (at == object_.end()) throw Error(where_ + "\"" + name + "\" is missing");
-        return Reader(*at, where_ + name + ".");
+        return Reader(*at, where_ + name, true);
     }
     bool has(const char* name) const { return object_.contains(name); }
     const nlohmann::ordered_json& json() const { return object_; }
@@ -81,7 +82,7 @@ class Reader {
 
   private:
     const nlohmann::ordered_json& object_;
-    std::string where_;
+    std::string what_, where_;
 };
 
 ScannedTest test_from(const Reader& test) {
@@ -220,7 +221,7 @@ nlohmann::ordered_json scan_summary_json(const ScanSummary& summary) {
 }
 
 ScanSummary scan_summary_from_json(const nlohmann::ordered_json& json) {
-    Reader reader(json, "the scan summary's ");
+    Reader reader(json, "the scan summary");
     ScanSummary summary;
     summary.files = files_from(reader);
     summary.games = games_from(reader.object("games"));
@@ -231,10 +232,10 @@ ScanSummary scan_summary_from_json(const nlohmann::ordered_json& json) {
     summary.output = reader.optional<std::string>("output").value_or("");
     if (reader.has("tests")) {
         const auto& tests = reader.json()["tests"];
-        if (!tests.is_array()) throw Error("the scan summary's \"tests\" is not a list");
+        if (!tests.is_array()) throw Error(reader.where() + "\"tests\" is not a list");
         for (std::size_t i = 0; i < tests.size(); ++i)
             summary.tests.push_back(test_from(
-                Reader(tests[i], "the scan summary's tests[" + std::to_string(i) + "].")));
+                Reader(tests[i], reader.where() + "tests[" + std::to_string(i) + "]", true)));
     }
     if (reader.has("filters")) summary.filters = filters_from(reader.object("filters"));
     if (reader.has("grouping")) {

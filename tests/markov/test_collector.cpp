@@ -156,6 +156,20 @@ TEST_CASE("broken games are skipped with a reason and the others kept", "[markov
     CHECK(all_moves(reading.games.pairings.begin()->second) == 4);
 }
 
+TEST_CASE("a game of a variant we do not play is skipped with a warning, as every reader does",
+          "[markov][collector]") {
+    auto reading = read(
+        "[White \"New-aaa\"]\n[Black \"Base-bbb\"]\n[Result \"1-0\"]\n"
+        "[Variant \"crazyhouse\"]\n\n1. e4 {+0.2/9} e5 {-0.2/9} 1-0\n\n" +
+        kNewWhite);
+    CHECK(reading.games.games_read == 2);
+    CHECK(reading.games.games_accepted == 1);
+    CHECK(reading.games.skipped["unsupported variant"] == 1);
+    REQUIRE(reading.problems.size() == 1);
+    CHECK(reading.problems[0].game_index == 0);
+    CHECK(reading.problems[0].description == "unsupported variant \"crazyhouse\"");
+}
+
 TEST_CASE("a pairing whose every game is broken counts in the score only", "[markov][collector]") {
     auto reading = read(
         "[White \"X\"]\n[Black \"Y\"]\n[Result \"1-0\"]\n\n1. e4 {+0.2/9} Ke7 {-0.2/9} 1-0\n\n" +

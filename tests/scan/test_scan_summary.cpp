@@ -79,10 +79,14 @@ TEST_CASE("an older scan summary without the later fields still reads", "[scan][
 
 TEST_CASE("a summary that is not one names what is wrong", "[scan][summary]") {
     using Catch::Contains;
+    using Catch::Equals;
     CHECK_THROWS_WITH(scan::scan_summary_from_json(nlohmann::ordered_json::array()),
                       Contains("not a JSON object"));
     CHECK_THROWS_WITH(scan::scan_summary_from_json(nlohmann::ordered_json::parse(R"({"x": 1})")),
-                      Contains("\"games\" is missing"));
+                      Equals("the scan summary's \"games\" is missing"));
+    CHECK_THROWS_WITH(
+        scan::scan_summary_from_json(nlohmann::ordered_json::parse(R"({"games": 5})")),
+        Equals("the scan summary's games is not a JSON object"));
     CHECK_THROWS_WITH(scan::scan_summary_from_json(nlohmann::ordered_json::parse(
                           R"({"games": {"read": "many", "accepted": 1}})")),
                       Contains("games.\"read\" has the wrong type"));

@@ -50,9 +50,9 @@ struct CountFileReport {
 };
 
 // Calls sink once for every key of the file (for every count of every group of a grouped
-// file: the sink then sees the sum of the groups), in no particular order, on the calling
-// thread. A key given more
-// than once in a plain file keeps its last count (as Python's json.load does) and is
+// file: the sink then sees the sum of the groups), in no particular order, one call at a time
+// (not always on the calling thread: a large grouped file is decoded in two pieces at once). A key
+// given more than once in a plain file keeps its last count (as Python's json.load does) and is
 // reported; the counts of a grouped file add up. A file holding just `null` (what the
 // original scanner writes when it counted nothing) is empty. Throws wdl::Error naming the file
 // (and the key) on an unreadable file, malformed JSON, a key not of the form

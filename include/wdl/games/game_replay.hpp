@@ -99,7 +99,7 @@ class GameReplay final : public pgn::Visitor {
         if (!tags_.set_up(board_, rules_.fix_fen))
             return skip(GameSkipReason::InvalidFen, invalid_fen_warning(tags_.fen));
         reading_ = true;
-        if constexpr (requires { analysis_.start_game(board_); }) analysis_.start_game(board_);
+        if constexpr (kStartsGames) analysis_.start_game(board_);
         return true;
     }
 
@@ -111,15 +111,13 @@ class GameReplay final : public pgn::Visitor {
             eval = comment_eval_value(comment, rules_.eval_parsing);
             if (eval != kNoEval) {
                 analysis_.see_position(board_, eval, ply_ - 1, EvalComment::OfMoveFrom);
-            } else if constexpr (requires { analysis_.see_comment_without_eval(comment); }) {
+            } else if constexpr (kSeesCommentsWithoutEval) {
                 if (!comment.empty()) analysis_.see_comment_without_eval(comment);
             }
         }
         auto move = board_.parse_san(san);
         if (!move) return skip(GameSkipReason::IllegalMove, illegal_move_warning(san, ply_));
-        if constexpr (requires {
-                          analysis_.see_move(board_, ReplayedMove{*move, san, comment, 0});
-                      })
+        if constexpr (kSeesMoves)
             analysis_.see_move(board_, ReplayedMove{*move, san, comment, ply_});
         board_.play(*move);
         if constexpr (kSeesPositions) {
@@ -146,9 +144,21 @@ class GameReplay final : public pgn::Visitor {
     }
 
   private:
+    // The optional hooks the analysis gives (see above).
+    static constexpr bool kStartsGames = requires(Analysis & analysis, const chess::Board& board) {
+        analysis.start_game(board);
+    };
+    static constexpr bool kSeesMoves =
+        requires(Analysis & analysis, const chess::Board& board, const ReplayedMove& move) {
+        analysis.see_move(board, move);
+    };
     static constexpr bool kSeesPositions =
         requires(Analysis & analysis, const chess::Board& board) {
         analysis.see_position(board, 0, 0, EvalComment::OfMoveFrom);
+    };
+    static constexpr bool kSeesCommentsWithoutEval =
+        requires(Analysis & analysis, std::string_view comment) {
+        analysis.see_comment_without_eval(comment);
     };
 
     // Drops the game, listed with its warning if it has one, and tells the analysis.

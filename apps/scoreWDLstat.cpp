@@ -49,6 +49,25 @@ void add_grouping_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& opt
         ->excludes(group_by_option);
 }
 
+// Training data instead of games (docs/training-data.md).
+void add_training_data_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
+    app.add_option("--format", options.format,
+                   "What the files hold: pgn, binpack (Stockfish's .binpack), plain (Stockfish's "
+                   ".plain) or bullet (bullet's text, '<FEN> | <score> | <result>' from White's "
+                   "view). Default: by each file's name (.binpack, .plain[.gz|.zst]; other names "
+                   "are PGN); --dir then lists .binpack and .plain files as well")
+        ->check(CLI::IsMember({"pgn", "binpack", "plain", "bullet"}));
+    auto* pawn_value = app.add_option(
+        "--NormalizeToPawnValue", options.normalize_to_pawn_value,
+        "Training data: the data's scores are the engine's internal units; count them as the "
+        "engine displays them, round(100 * score / N), so that scoreWDL given the same option "
+        "takes them back. 100 keeps the data's units");
+    app.add_option("--NormalizeData", options.normalize_data,
+                   "Training data: the same with a dynamic normalization, 100 * score / p_a(mom) "
+                   "(JSON as for scoreWDL, or a model's name or file). Default: scoreWDL's default")
+        ->excludes(pawn_value);
+}
+
 void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
     add_game_file_options(app, options.games.source);
     add_test_filter_options(app, options.games.filters);
@@ -82,6 +101,7 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
                       "exact: centipawns from the decimal digits; legacy: the original "
                       "scanner's float arithmetic, for byte-for-byte comparisons");
     app.add_option("-o", options.output, "Output JSON file (default: scoreWDLstat.json)");
+    add_training_data_options(app, options);
     add_grouping_options(app, options);
     app.add_option("--json", options.json,
                    "Also write the summary (files, games read, accepted and skipped by reason, "
@@ -92,8 +112,9 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
 
 int main(int argc, char** argv) {
     CLI::App app{
-        "Scan fishtest/cutechess/fastchess/OpenBench/lichess PGN files into counts of positions "
-        "keyed by (result, move, material, eval), the input of scoreWDL.",
+        "Scan fishtest/cutechess/fastchess/OpenBench/lichess PGN files, or NNUE training data "
+        "(.binpack, .plain, bullet text), into counts of positions keyed by (result, move, "
+        "material, eval), the input of scoreWDL.",
         WDL_PROGRAM_NAME};
     wdl::commands::ScoreWdlStatOptions options;
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));

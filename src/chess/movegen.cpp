@@ -150,4 +150,24 @@ std::uint64_t Board::perft(int depth) const {
     return nodes;
 }
 
+std::uint64_t Board::attacks_from(Square square) const {
+    std::uint8_t code = squares_[square];
+    if (code == no_piece) return 0;
+    PieceType type = type_of(code);
+    if (type == PieceType::Pawn) return pawn_attacks(static_cast<Color>(color_of(code)), square);
+    return piece_attacks(type, square, occupied());
+}
+
+bool Board::has_legal_en_passant() const {
+    if (en_passant_square_ == no_square) return false;
+    for (Bitboard from_set = pawn_attacks(opposite(side_to_move_), en_passant_square_) &
+                             pieces(side_to_move_, PieceType::Pawn);
+         from_set;) {
+        Move capture{static_cast<Square>(pop_lowest_square(from_set)), en_passant_square_,
+                     MoveKind::EnPassant};
+        if (leaves_king_safe(capture)) return true;
+    }
+    return false;
+}
+
 }  // namespace wdl::chess

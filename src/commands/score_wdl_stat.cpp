@@ -9,10 +9,13 @@
 #include "wdl/games/engine_filter.hpp"
 #include "wdl/games/fix_fen.hpp"
 #include "wdl/games/game_reading.hpp"
+#include "wdl/model/normalization.hpp"
 #include "wdl/scan/game_grouping.hpp"
 #include "wdl/scan/scan_report.hpp"
 #include "wdl/scan/scan_summary.hpp"
 #include "wdl/scan/scanner.hpp"
+#include "wdl/scan/training_scan.hpp"
+#include "wdl/training/training_data.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
 
@@ -38,27 +41,89 @@ std::string grouping_line(const counts::Grouping& grouping) {
                      " groups by game (a hash of each game's file and place in it).";
 }
 
-}  // namespace
+// The format of each file: --format, else its name's (PGN when it tells none). A scan reads
+// games or training data, not both. Nothing when all are PGN.
+std::optional<std::vector<training::TrainingFormat>> training_formats(
+    const ScoreWdlStatOptions& options, const std::vector<fs::path>& files) {
+    std::optional<training::TrainingFormat> chosen;
+    if (options.format && *options.format != "pgn") {
+        chosen = training::format_named(*options.format);
+        if (!chosen)
+            throw Error("--format " + *options.format + ": not pgn, binpack, plain or bullet");
+    }
+    if (options.format == "pgn") return std::nullopt;
+    std::vector<training::TrainingFormat> formats;
+    const fs::path* pgn_file = nullptr;
+    for (const auto& file : files) {
+        auto format = chosen ? chosen : training::format_of_file(file);
+        if (format) {
+            formats.push_back(*format);
+        } else if (!pgn_file) {
+            pgn_file = &file;
+        }
+    }
+    if (formats.empty()) return std::nullopt;
+    if (pgn_file) {
+        throw Error("a scan reads games or training data, not both: " + pgn_file->string() +
+                    " is PGN (scan the two apart and merge the counts with mergeWDLstat)");
+    }
+    return formats;
+}
 
-void score_wdl_stat(const ScoreWdlStatOptions& options) {
-    games::FileFilter filter(options.games.filters);
-    auto engine_filter = games::compile_engine_filter(
-        games::engine_filter_pattern(options.match_engine, options.games.filters.match_rev));
-    // An empty shard is no error: its count file, empty, still merges with the others.
-    auto selection = games::select_game_files(options.games, filter, std::cout, std::cerr);
-    std::optional<games::FixFenTable> fix_fen;
-    if (options.fix_fen_source) fix_fen = games::FixFenTable::load(*options.fix_fen_source);
+// The selection with the names of training data listed from --dir too (bullet's text has no
+// name of its own: give its files with --file or --fileList).
+games::GameSelection listed_files(const ScoreWdlStatOptions& options) {
+    games::GameSelection selection = options.games;
+    if (options.format == "pgn" || options.format == "bullet") return selection;
+    if (!options.format || options.format == "binpack") selection.source.also_listed = {".binpack"};
+    if (!options.format || options.format == "plain") {
+        for (const char* name : {".plain", ".plain.gz", ".plain.zst"})
+            selection.source.also_listed.push_back(name);
+    }
+    return selection;
+}
+
+struct GroupingOfScan {
     std::optional<scan::GameGrouping> grouping;
     std::optional<counts::GroupLabels> labels;
+};
+
+GroupingOfScan grouping_of_scan(const ScoreWdlStatOptions& options,
+                                const games::SelectedFiles& selection) {
+    GroupingOfScan result;
     const auto& files = selection.selected;
     if (options.per_test && !files.empty()) {
         // Without files there is no unit to label: the empty plain file merges with any.
-        grouping.emplace(scan::GameGrouping::per_test(
+        result.grouping.emplace(scan::GameGrouping::per_test(
             options.grouping ? options.grouping->groups : 1, files, grouping_base(options)));
-        labels = grouping->test_labels(files, selection.metadata);
+        result.labels = result.grouping->test_labels(files, selection.metadata);
     } else if (options.grouping && !options.per_test) {
-        grouping.emplace(*options.grouping, files, grouping_base(options), selection.found);
+        result.grouping.emplace(*options.grouping, files, grouping_base(options), selection.found);
     }
+    return result;
+}
+
+void print_grouping_lines(const ScoreWdlStatOptions& options, const GroupingOfScan& grouping) {
+    if (grouping.labels) {
+        const auto& labels = *grouping.labels;
+        std::cout << fmt::format(
+                         "The counts are kept apart by test: {} tests, {} group{} each "
+                         "(labelled with test id, date, revisions, tc, threads, book).",
+                         labels.units.size(), labels.groups_per_label,
+                         labels.groups_per_label == 1 ? "" : "s by game")
+                  << std::endl;
+    } else if (grouping.grouping) {
+        std::cout << grouping_line(*options.grouping) << std::endl;
+    }
+}
+
+void scan_games(const ScoreWdlStatOptions& options, const games::SelectedFiles& selection,
+                const GroupingOfScan& grouping) {
+    auto engine_filter = games::compile_engine_filter(
+        games::engine_filter_pattern(options.match_engine, options.games.filters.match_rev));
+    std::optional<games::FixFenTable> fix_fen;
+    if (options.fix_fen_source) fix_fen = games::FixFenTable::load(*options.fix_fen_source);
+    const auto& files = selection.selected;
 
     scan::ScanSettings settings;
     settings.threads = options.concurrency;
@@ -66,7 +131,7 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
     settings.rules.eval_parsing = options.eval_parsing;
     settings.rules.engine_filter = engine_filter.get();
     settings.rules.fix_fen = fix_fen ? &*fix_fen : nullptr;
-    settings.rules.grouping = grouping ? &*grouping : nullptr;
+    settings.rules.grouping = grouping.grouping ? &*grouping.grouping : nullptr;
 
     // Opened now so that an unwritable output path fails before a long scan, not after it.
     util::AtomicFile output(options.output);
@@ -78,35 +143,86 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
         std::cerr);
     std::cout << "Time taken: " << seconds << "s" << std::endl;
     std::cout << scan::format_scan_summary(result, seconds);
-    counts::write_counts(result.counts, output, labels ? &*labels : nullptr, settings.threads);
+    counts::write_counts(result.counts, output, grouping.labels ? &*grouping.labels : nullptr,
+                         settings.threads);
     std::cout << "Wrote " << result.tally.positions << " scored positions from "
               << result.tally.games_accepted << " games to " << options.output.string()
               << " for analysis." << std::endl;
-    if (labels) {
-        std::cout << fmt::format(
-                         "The counts are kept apart by test: {} tests, {} group{} each "
-                         "(labelled with test id, date, revisions, tc, threads, book).",
-                         labels->units.size(), labels->groups_per_label,
-                         labels->groups_per_label == 1 ? "" : "s by game")
-                  << std::endl;
-    } else if (grouping) {
-        std::cout << grouping_line(*options.grouping) << std::endl;
-    }
+    print_grouping_lines(options, grouping);
     if (options.json) {
         auto summary = scan::summarize_scan(result, seconds);
         summary.output = options.output.string();
         summary.tests = scan::scanned_tests(files, selection.metadata);
         summary.filters = options.games.filters;
-        if (grouping) {
-            const auto& written = grouping->grouping();
+        if (grouping.grouping) {
+            const auto& written = grouping.grouping->grouping();
             summary.grouping = scan::ScanGrouping{std::string(counts::group_by_name(written.by)),
                                                   written.groups, std::nullopt};
-            if (labels) summary.grouping->tests = labels->units.size();
+            if (grouping.labels) summary.grouping->tests = grouping.labels->units.size();
         }
         auto json = scan::scan_summary_json(summary);
         util::write_file_atomically(
             *options.json,
             json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    }
+}
+
+void scan_training_data(const ScoreWdlStatOptions& options, const games::SelectedFiles& selection,
+                        const GroupingOfScan& grouping,
+                        std::vector<training::TrainingFormat> formats) {
+    if (options.match_engine || options.fix_fen_source)
+        throw Error("--matchEngine and --fixFENsource apply to games, not to training data");
+    auto normalization =
+        model::Normalization::from_options(options.normalize_to_pawn_value, options.normalize_data);
+    const auto& files = selection.selected;
+    scan::TrainingScanSettings settings;
+    settings.threads = options.concurrency;
+    settings.formats = std::move(formats);
+    settings.rules.bin_width = options.bin_width;
+    settings.rules.grouping = grouping.grouping ? &*grouping.grouping : nullptr;
+    settings.rules.normalization = &normalization;
+
+    util::AtomicFile output(options.output);
+    std::cout << "Scanning " << files.size() << " files of training data with " << settings.threads
+              << " threads." << std::endl;
+    std::cout << "Converting the data's internal scores to displayed centipawns with "
+              << normalization.description() << " (scoreWDL takes them back with the same)."
+              << std::endl;
+    auto [result, seconds] = games::read_with_progress(
+        files,
+        [&](games::ReadProgress& progress) {
+            return scan::scan_training_files(files, settings, &progress);
+        },
+        std::cerr);
+    std::cout << "Time taken: " << seconds << "s" << std::endl;
+    std::cout << scan::format_training_summary(result, seconds);
+    counts::write_counts(result.counts, output, grouping.labels ? &*grouping.labels : nullptr,
+                         settings.threads);
+    std::cout << "Wrote " << result.tally.positions << " scored positions from "
+              << result.tally.units << " chains, games or lines to " << options.output.string()
+              << " for analysis." << std::endl;
+    print_grouping_lines(options, grouping);
+    if (options.json) {
+        auto json = scan::training_summary_json(result, seconds);
+        json["output"] = options.output.string();
+        json["normalization"] = normalization.description();
+        util::write_file_atomically(
+            *options.json,
+            json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    }
+}
+
+}  // namespace
+
+void score_wdl_stat(const ScoreWdlStatOptions& options) {
+    games::FileFilter filter(options.games.filters);
+    // An empty shard is no error: its count file, empty, still merges with the others.
+    auto selection = games::select_game_files(listed_files(options), filter, std::cout, std::cerr);
+    auto grouping = grouping_of_scan(options, selection);
+    if (auto formats = training_formats(options, selection.selected)) {
+        scan_training_data(options, selection, grouping, std::move(*formats));
+    } else {
+        scan_games(options, selection, grouping);
     }
 }
 

@@ -18,15 +18,22 @@ namespace {
 // chunks, so that memory stays bounded and the threads share it.
 constexpr std::size_t kForcedCutChunks = 4;
 
-// Where to cut text that has no game start: after its last blank line (games are separated by
-// one), else after its last line, else at its end.
-std::size_t forced_cut(std::string_view text) {
-    if (auto blank = text.rfind("\n\n"); blank != std::string_view::npos && blank > 0)
-        return blank + 2;
-    if (auto newline = text.rfind('\n'); newline != std::string_view::npos && newline > 0)
-        return newline + 1;
-    return text.size();
-}
+class PgnGameLayout final : public RecordLayout {
+  public:
+    std::size_t last_cut(std::string_view buffer, std::size_t searched) const override {
+        return pgn::find_last_game_start(buffer, std::max<std::size_t>(1, searched));
+    }
+    // Text that has no game start is cut after its last blank line (games are separated by
+    // one), else after its last line, else at its end.
+    std::size_t forced_cut(std::string_view text) const override {
+        if (auto blank = text.rfind("\n\n"); blank != std::string_view::npos && blank > 0)
+            return blank + 2;
+        if (auto newline = text.rfind('\n'); newline != std::string_view::npos && newline > 0)
+            return newline + 1;
+        return text.size();
+    }
+    const char* record_noun() const override { return "game"; }
+};
 
 struct Chunk {
     std::size_t file_index;
@@ -78,6 +85,10 @@ class ReadJob {
     std::string take_buffer();
     void return_buffer(std::string buffer);
     ReadSummary collect();
+    const RecordLayout& layout_of(std::size_t file_index) const {
+        return settings_.file_layouts.empty() ? pgn_game_layout()
+                                              : *settings_.file_layouts[file_index];
+    }
 
     const std::vector<std::filesystem::path>& files_;
     const ReadSettings& settings_;
@@ -135,6 +146,7 @@ void ReadJob::work(ChunkConsumer& consumer) {
 
 void ReadJob::read_file(std::size_t file_index, ChunkConsumer& consumer) {
     const auto& path = files_[file_index];
+    const RecordLayout& layout = layout_of(file_index);
     std::unique_ptr<io::BlockReader> reader;
     try {
         reader = io::BlockReader::open(path);
@@ -155,11 +167,11 @@ void ReadJob::read_file(std::size_t file_index, ChunkConsumer& consumer) {
         compressed_seen = reader->compressed_bytes_read();
         if (added == 0) break;
         if (buffer.size() < settings_.chunk_bytes) continue;
-        std::size_t cut = pgn::find_last_game_start(buffer, std::max<std::size_t>(1, searched));
+        std::size_t cut = layout.last_cut(buffer, searched);
         if (cut == std::string::npos && buffer.size() >= kForcedCutChunks * settings_.chunk_bytes)
-            cut = forced_cut(buffer);
+            cut = layout.forced_cut(buffer);
         if (cut == std::string::npos) {
-            // One game longer than a chunk: read on, searching only the lines still to come.
+            // One record longer than a chunk: read on, searching only the lines still to come.
             if (auto last_newline = buffer.rfind('\n'); last_newline != std::string::npos)
                 searched = last_newline;
             continue;
@@ -250,15 +262,16 @@ ReadSummary ReadJob::collect() {
     };
     ProblemList file_problems;  // of the current file, numbered from its first game
     auto end_file = [&] {
+        std::string noun = layout_of(current_file).record_noun();
         for (const auto& problem : file_problems.listed()) {
-            result.warnings.push_back("Warning: " + files_[current_file].string() + ", game " +
-                                      std::to_string(problem.game_index + 1) + ": " +
-                                      problem.description + "; game skipped");
+            result.warnings.push_back("Warning: " + files_[current_file].string() + ", " + noun +
+                                      " " + std::to_string(problem.game_index + 1) + ": " +
+                                      problem.description + "; " + noun + " skipped");
         }
         if (auto unlisted = file_problems.unlisted()) {
             result.warnings.push_back("Warning: " + files_[current_file].string() + ": " +
-                                      std::to_string(unlisted) +
-                                      " more games skipped as broken (not listed)");
+                                      std::to_string(unlisted) + " more " + noun +
+                                      "s skipped as broken (not listed)");
         }
         file_problems.clear();
     };
@@ -313,6 +326,11 @@ void ProblemList::add_all(const ProblemList& later, std::uint64_t games_before) 
 void ProblemList::clear() {
     listed_.clear();
     unlisted_ = 0;
+}
+
+const RecordLayout& pgn_game_layout() {
+    static const PgnGameLayout layout;
+    return layout;
 }
 
 ReadSummary read_in_chunks(const std::vector<std::filesystem::path>& files,

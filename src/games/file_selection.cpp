@@ -17,7 +17,14 @@
 namespace wdl::games {
 namespace fs = std::filesystem;
 
-std::vector<fs::path> list_game_files(const fs::path& dir, bool recursive) {
+bool is_listed_too(const fs::path& path, const std::vector<std::string>& also_listed) {
+    std::string name = path.filename().string();
+    return std::any_of(also_listed.begin(), also_listed.end(),
+                       [&](const std::string& suffix) { return name.ends_with(suffix); });
+}
+
+std::vector<fs::path> list_game_files(const fs::path& dir, bool recursive,
+                                      const std::vector<std::string>& also_listed) {
     std::error_code error;
     if (!fs::is_directory(dir, error)) throw Error("Directory not found: " + dir.string());
     std::vector<fs::path> files;
@@ -26,8 +33,9 @@ std::vector<fs::path> list_game_files(const fs::path& dir, bool recursive) {
     auto consider = [&](const fs::directory_entry& entry) {
         std::error_code ignored;
         bool dangling_link = entry.is_symlink(ignored) && !entry.exists(ignored);
-        if ((entry.is_regular_file(ignored) || dangling_link) &&
-            fishtest::is_game_file_name(entry.path().filename().string()))
+        bool listed = fishtest::is_game_file_name(entry.path().filename().string()) ||
+                      is_listed_too(entry.path(), also_listed);
+        if ((entry.is_regular_file(ignored) || dangling_link) && listed)
             files.push_back(entry.path());
     };
     auto options = fs::directory_options::skip_permission_denied;
@@ -152,7 +160,7 @@ std::vector<fs::path> find_game_files(const GameFileSource& source, std::ostream
     }
     log << "Looking " << (source.recursive ? "(recursively) " : "") << "for pgn files in "
         << source.dir.string() << std::endl;
-    auto files = list_game_files(source.dir, source.recursive);
+    auto files = list_game_files(source.dir, source.recursive, source.also_listed);
     if (auto duplicate = find_duplicate_files(files)) {
         throw Error("\"Duplicate\" files: " + duplicate->first.string() + " and " +
                     duplicate->second.string());

@@ -1,5 +1,7 @@
 #include "wdl/games/game_reading.hpp"
 
+#include <algorithm>
+
 #include "wdl/util/error.hpp"
 
 namespace wdl::games {
@@ -9,11 +11,22 @@ SelectedFiles select_game_files(const GameSelection& selection, const FileFilter
     const GameFileSource& source = selection.source;
     SelectedFiles files;
     files.found = find_game_files(source, log);
-    log << "Found " << files.found.size() << " .pgn(.gz) files in total." << std::endl;
+    auto training_data =
+        std::count_if(files.found.begin(), files.found.end(),
+                      [&](const auto& path) { return is_listed_too(path, source.also_listed); });
+    // The original's line, unless training data was found too.
+    if (training_data == 0) {
+        log << "Found " << files.found.size() << " .pgn(.gz) files in total." << std::endl;
+    } else {
+        log << "Found " << files.found.size() << " files in total ("
+            << files.found.size() - std::size_t(training_data) << " of games, " << training_data
+            << " of training data)." << std::endl;
+    }
     if (files.found.empty() && !source.file) {
         throw Error(
             "no .pgn, .pgn.gz or .pgn.zst files in " +
             (source.file_list ? source.file_list->string() : source.dir.string()) +
+            (source.also_listed.empty() ? "" : ", nor training data") +
             (source.recursive || source.file_list ? "" : " (use -r to search subdirectories)"));
     }
     auto kept = files.found;

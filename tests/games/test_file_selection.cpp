@@ -117,17 +117,20 @@ TEST_CASE("counts are written as the original's sorted JSON", "[counts][file]") 
 TEST_CASE("game files are found under --dir, or --file alone", "[scan][files]") {
     auto dir = wdl::testing::fresh_directory("scan_find_game_files");
     fs::create_directories(dir / "sub");
-    for (const char* name : {"b.pgn.gz", "a.pgn", "sub/c.pgn.zst", "notes.txt"})
+    for (const char* name : {"b.pgn.gz", "a.pgn", "sub/c.pgn.zst", "notes.txt", "d.binpack"})
         wdl::testing::write_text_file(dir / name, "");
     std::ostringstream log;
-    CHECK(find_game_files({{}, {}, dir, false, false}, log) ==
+    CHECK(find_game_files({{}, {}, dir, false, false, {}}, log) ==
           std::vector<fs::path>{dir / "a.pgn", dir / "b.pgn.gz"});
-    CHECK(find_game_files({{}, {}, dir, true, false}, log).size() == 3);
-    CHECK(find_game_files({dir / "notes.txt", {}, dir, false, false}, log) ==
+    CHECK(find_game_files({{}, {}, dir, true, false, {}}, log).size() == 3);
+    // Training data is listed only when asked for by its names.
+    CHECK(find_game_files({{}, {}, dir, false, false, {".binpack"}}, log) ==
+          std::vector<fs::path>{dir / "a.pgn", dir / "b.pgn.gz", dir / "d.binpack"});
+    CHECK(find_game_files({dir / "notes.txt", {}, dir, false, false, {}}, log) ==
           std::vector<fs::path>{dir / "notes.txt"});
-    CHECK_THROWS_WITH(find_game_files({dir / "none.pgn", {}, dir, false, false}, log),
+    CHECK_THROWS_WITH(find_game_files({dir / "none.pgn", {}, dir, false, false, {}}, log),
                       Catch::Contains("File not found: " + (dir / "none.pgn").string()));
-    CHECK_THROWS_WITH(find_game_files({{}, {}, dir / "none", false, false}, log),
+    CHECK_THROWS_WITH(find_game_files({{}, {}, dir / "none", false, false, {}}, log),
                       Catch::Contains("Directory not found"));
 }
 

@@ -60,6 +60,18 @@ class Board {
     // All legal moves; out is cleared first.
     void legal_moves(MoveList& out) const;
     std::uint64_t perft(int depth) const;
+
+    // For decoders of move encodings that number a piece's destinations (Stockfish's binpack):
+    // the squares of one side's pieces, the squares the piece on `square` attacks whatever
+    // stands there (a pawn: its capture squares; none for an empty square), the rook square of
+    // a side's castling right (no_square without it), and whether an en-passant capture is
+    // legal here.
+    std::uint64_t occupancy(Color color) const { return pieces(color); }
+    std::uint64_t attacks_from(Square square) const;
+    Square castling_rook(Color color, bool king_side) const {
+        return castling_rook_[static_cast<int>(color)][king_side ? KingSide : QueenSide];
+    }
+    bool has_legal_en_passant() const;
     // "e2e4", "e7e8q"; castling is "e1g1" in standard mode and king-to-rook ("e1h1") in 960.
     std::string to_uci(Move move) const;
 

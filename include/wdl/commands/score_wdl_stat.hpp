@@ -8,7 +8,7 @@
 #include "wdl/games/eval_parsing.hpp"
 #include "wdl/games/game_reading.hpp"
 
-// scoreWDLstat: scans PGN files into a count file (docs/programs.md).
+// scoreWDLstat: scans PGN files, or training data, into a count file (docs/programs.md).
 namespace wdl::commands {
 
 struct ScoreWdlStatOptions {
@@ -25,6 +25,12 @@ struct ScoreWdlStatOptions {
     // --perTest: each test its own unit of groups (grouping->groups per test, default 1),
     // labelled with its id, date, revisions, tc, threads and book (docs/formats.md).
     bool per_test = false;
+    // Training data (docs/training-data.md): --format (none: by each file's name; a name that
+    // tells no format is PGN) and the conversion of its internal scores to displayed
+    // centipawns, as scoreWDL's --NormalizeToPawnValue/--NormalizeData take them back.
+    std::optional<std::string> format;
+    std::optional<int> normalize_to_pawn_value;
+    std::optional<std::string> normalize_data;
 };
 
 // Runs the scan with the original's printed lines on stdout, warnings and the progress line

@@ -20,9 +20,9 @@ struct TextChunk {
     std::string_view text;
 };
 
-// A game whose record is broken, for the warning lines.
+// A game (or another record) that is broken, for the warning lines.
 struct GameProblem {
-    std::uint64_t game_index;  // 0-based, among the games of its chunk
+    std::uint64_t game_index;  // 0-based, among the games (records) of its chunk
     std::string description;
 };
 
@@ -63,9 +63,29 @@ class ChunkConsumer {
     virtual ChunkReport consume(const TextChunk& chunk) = 0;
 };
 
+// Where a file's text may be cut into chunks that hold whole records: PGN games, or the
+// blocks, records or lines of a training-data format.
+class RecordLayout {
+  public:
+    virtual ~RecordLayout() = default;
+    // The end of the last whole record in `buffer` (a cut in 1 .. size), or npos when there is
+    // none yet; no cut lies in buffer[1, searched].
+    virtual std::size_t last_cut(std::string_view buffer, std::size_t searched) const = 0;
+    // Where to cut a buffer that grew to several chunks without a cut (text without records,
+    // or garbage), or npos to read on (a record may be that long).
+    virtual std::size_t forced_cut(std::string_view buffer) const = 0;
+    // What a record is called in the warnings ("game", "block").
+    virtual const char* record_noun() const = 0;
+};
+
+// PGN games, cut before a tag section.
+const RecordLayout& pgn_game_layout();
+
 struct ReadSettings {
     // Chunks are cut at about this size.
     std::size_t chunk_bytes = std::size_t{4} << 20;
+    // The layout of each file (by index); empty: every file is PGN.
+    std::vector<const RecordLayout*> file_layouts;
 };
 
 // Counters a progress line can read while the files are read.
@@ -73,7 +93,8 @@ struct ReadProgress {
     std::atomic<std::uint64_t> files_done{0};
     std::atomic<std::uint64_t> compressed_bytes{0};
     std::atomic<std::uint64_t> text_bytes{0};
-    std::atomic<std::uint64_t> games_read{0};
+    std::atomic<std::uint64_t> games_read{0};  // or the records of another layout
+    const char* records_name = "games";        // what games_read counts, for the line
 };
 
 struct ReadSummary {

@@ -17,10 +17,14 @@ class RE2;
 // Which game files a scan reads: scoreWDLstat's --file/--dir/-r and its metadata filters.
 namespace wdl::games {
 
-// The game files under `dir` (recursively if asked), sorted by path. Throws wdl::Error naming
-// the directory if it cannot be listed.
-std::vector<std::filesystem::path> list_game_files(const std::filesystem::path& dir,
-                                                   bool recursive);
+// The game files under `dir` (recursively if asked), and the files whose names end in one of
+// `also_listed`, sorted by path. Throws wdl::Error naming the directory if it cannot be listed.
+std::vector<std::filesystem::path> list_game_files(
+    const std::filesystem::path& dir, bool recursive,
+    const std::vector<std::string>& also_listed = {});
+
+// Whether the file's name ends in one of `also_listed`.
+bool is_listed_too(const std::filesystem::path& path, const std::vector<std::string>& also_listed);
 
 // The first pair of neighbours in the sorted list where one name is a prefix of the next
 // ("x.pgn" and "x.pgn.gz") or both compress the same name: the same games twice, which the
@@ -39,6 +43,8 @@ struct GameFileSource {
     std::filesystem::path dir = "./pgns";            // --dir otherwise
     bool recursive = false;                          // -r
     bool allow_duplicates = false;                   // --allowDuplicates: warn, do not stop
+    // Names ending so are listed from --dir as well (scoreWDLstat: training data).
+    std::vector<std::string> also_listed;
 };
 
 // The files' sizes added up (a file whose size cannot be read counts 0): the progress line's

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "wdl/chess/board.hpp"
+#include "wdl/games/chunked_reader.hpp"
+
+// NNUE training data as an input of the scan (docs/training-data.md): positions, each with the
+// engine's search score, the game's result and the game ply, in the formats net trainers read.
+namespace wdl::training {
+
+enum class TrainingFormat : std::uint8_t {
+    Binpack,  // Stockfish's .binpack: blocks of chains, a position and its game's moves
+    Plain,    // Stockfish's .plain: "fen/move/score/ply/result/e" records of text
+    Bullet,   // bullet's text: "<FEN> | <score> | <result>" lines, White's view
+};
+
+// "binpack", "plain", "bullet".
+const char* format_name(TrainingFormat format);
+// The format of a --format value; nullopt for another word.
+std::optional<TrainingFormat> format_named(std::string_view name);
+// The format a file's name tells: .binpack, .plain (also compressed: .plain.gz, .plain.zst);
+// nullopt for any other name (bullet's text has no extension of its own).
+std::optional<TrainingFormat> format_of_file(const std::filesystem::path& path);
+// How a file of the format is cut into chunks for the threads (games::read_in_chunks).
+const games::RecordLayout& record_layout(TrainingFormat format);
+
+// Stockfish's VALUE_NONE: a position written without a score (not counted).
+inline constexpr int kNoScore = 32002;
+// Stockfish's VALUE_MATE_IN_MAX_PLY (32000 - 246): a score this large in size is a mate,
+// counted as the scanner counts "#n" in a game.
+inline constexpr int kMateThreshold = 31754;
+
+// One position of training data: the board (side to move to move), the score of its search
+// from the mover's view in the engine's internal units, the ply of its game (0 at the start
+// position with White to move), and the game's result from the mover's view (1, 0, -1).
+struct TrainingPosition {
+    const chess::Board& board;
+    int score;
+    int ply;
+    int result;
+};
+
+// What a reader hands its positions to, in file order. A record (a binpack block, a .plain
+// record, a bullet line) found broken is reported with `drop_record` after its positions were
+// seen: the sink keeps a record's positions until `end_record` and then counts them.
+class PositionSink {
+  public:
+    virtual ~PositionSink() = default;
+    // A new unit of positions begins (the unit of --groups): a binpack chain, a .plain game
+    // (consecutive records that continue each other), a bullet line; `offset` is its byte in
+    // the file.
+    virtual void begin_unit(std::uint64_t offset) = 0;
+    virtual void see(const TrainingPosition& position) = 0;
+    virtual void end_record() = 0;
+    virtual void drop_record() = 0;
+};
+
+// What a reader found in a chunk: its records, and those broken, for the warnings.
+struct ChunkReading {
+    std::uint64_t records = 0;
+    games::ProblemList problems;
+};
+
+// Reads a chunk of a file of the format (whole records as its layout cuts them), which starts
+// at byte `offset` of the file.
+ChunkReading read_chunk(TrainingFormat format, std::string_view bytes, std::uint64_t offset,
+                        PositionSink& sink);
+
+}  // namespace wdl::training

@@ -1,0 +1,134 @@
+#include "wdl/training/plain.hpp"
+
+#include <charconv>
+#include <optional>
+#include <string>
+
+#include "wdl/chess/board.hpp"
+
+namespace wdl::training {
+namespace {
+
+std::optional<int> whole_number(std::string_view text) {
+    int value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+// One record's fields as read so far.
+struct PlainRecord {
+    std::string_view fen;
+    std::optional<int> score, ply, result;
+    std::uint64_t offset = 0;  // of its first line in the file
+
+    // Why the record cannot be counted, or nothing.
+    std::optional<std::string> fault() const {
+        if (fen.empty()) return "no fen line";
+        if (!score) return "no valid score line";
+        if (!ply || *ply < 0) return "no valid ply line";
+        if (!result || *result < -1 || *result > 1) return "no result line of 1, 0 or -1";
+        return std::nullopt;
+    }
+};
+
+class PlainReader {
+  public:
+    PlainReader(std::uint64_t offset, PositionSink& sink) : offset_(offset), sink_(sink) {}
+
+    ChunkReading read(std::string_view text) {
+        for (std::size_t at = 0; at < text.size();) {
+            std::size_t end = text.find('\n', at);
+            if (end == std::string_view::npos) end = text.size();
+            read_line(text.substr(at, end - at), at);
+            at = end + 1;
+        }
+        // Text after the last "e" line is a record cut short (the file's end).
+        if (has_fields_) drop(record_, "a record without its closing \"e\" line");
+        return std::move(reading_);
+    }
+
+  private:
+    void read_line(std::string_view line, std::size_t at) {
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (line.empty()) return;
+        if (!has_fields_) {
+            record_ = PlainRecord{};
+            record_.offset = offset_ + at;
+            has_fields_ = true;
+        }
+        auto space = line.find(' ');
+        std::string_view name = line.substr(0, space);
+        std::string_view value = space == std::string_view::npos ? "" : line.substr(space + 1);
+        if (name == "fen")
+            record_.fen = value;
+        else if (name == "score")
+            record_.score = whole_number(value);
+        else if (name == "ply")
+            record_.ply = whole_number(value);
+        else if (name == "result")
+            record_.result = whole_number(value);
+        else if (name == "e")
+            finish_record();
+        // Other lines ("move", fields of later versions) are not needed for counting.
+    }
+
+    void finish_record() {
+        has_fields_ = false;
+        if (auto fault = record_.fault()) return drop(record_, *fault);
+        if (!board_.set_fen(record_.fen))
+            return drop(record_, "invalid FEN " + std::string(record_.fen));
+        // A record that continues the previous one belongs to its game.
+        bool continues = previous_ply_ && *record_.ply == *previous_ply_ + 1 &&
+                         *record_.result == -previous_result_;
+        if (!continues) sink_.begin_unit(record_.offset);
+        ++reading_.records;
+        sink_.see({board_, *record_.score, *record_.ply, *record_.result});
+        sink_.end_record();
+        previous_ply_ = record_.ply;
+        previous_result_ = *record_.result;
+    }
+
+    void drop(const PlainRecord& record, const std::string& why) {
+        reading_.problems.add(reading_.records++,
+                              "at byte " + std::to_string(record.offset) + ", " + why);
+        sink_.drop_record();
+        previous_ply_.reset();
+    }
+
+    std::uint64_t offset_;
+    PositionSink& sink_;
+    ChunkReading reading_;
+    chess::Board board_;
+    PlainRecord record_;
+    bool has_fields_ = false;
+    std::optional<int> previous_ply_;
+    int previous_result_ = 0;
+};
+
+class PlainLayout final : public games::RecordLayout {
+  public:
+    std::size_t last_cut(std::string_view buffer, std::size_t) const override {
+        std::size_t end = buffer.rfind("\ne\n");
+        if (end != std::string_view::npos) return end + 3;
+        return buffer.starts_with("e\n") ? 2 : std::string_view::npos;
+    }
+    std::size_t forced_cut(std::string_view buffer) const override {
+        std::size_t newline = buffer.rfind('\n');
+        return newline == std::string_view::npos ? buffer.size() : newline + 1;
+    }
+    const char* record_noun() const override { return "record"; }
+};
+
+}  // namespace
+
+ChunkReading read_plain(std::string_view text, std::uint64_t offset, PositionSink& sink) {
+    return PlainReader(offset, sink).read(text);
+}
+
+const games::RecordLayout& plain_layout() {
+    static const PlainLayout layout;
+    return layout;
+}
+
+}  // namespace wdl::training

@@ -1,0 +1,152 @@
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_data.hpp"
+#include "wdl/training/binpack.hpp"
+
+using namespace wdl;
+
+namespace {
+
+std::string file_bytes(const std::string& relative) {
+    return testing::read_decompressed(testing::test_data_path(relative));
+}
+
+// Keeps what a reader hands over as .plain lines (without the move), committing a record's
+// positions only when the reader ends it whole.
+class PlainLinesSink : public training::PositionSink {
+  public:
+    std::vector<std::string> kept;
+    std::uint64_t units = 0, dropped = 0;
+
+    void begin_unit(std::uint64_t) override { ++units; }
+    void see(const training::TrainingPosition& position) override {
+        pending_.push_back(
+            "fen " + position.board.fen() + "\nscore " + std::to_string(position.score) + "\nply " +
+            std::to_string(position.ply) + "\nresult " + std::to_string(position.result) + "\n");
+    }
+    void end_record() override {
+        kept.insert(kept.end(), pending_.begin(), pending_.end());
+        pending_.clear();
+    }
+    void drop_record() override {
+        ++dropped;
+        pending_.clear();
+    }
+
+  private:
+    std::vector<std::string> pending_;
+};
+
+// The records of .plain text without their "move" and "e" lines.
+std::vector<std::string> plain_positions(const std::string& text) {
+    std::vector<std::string> positions;
+    std::istringstream lines(text);
+    std::string line, record;
+    while (std::getline(lines, line)) {
+        if (line == "e") {
+            positions.push_back(record);
+            record.clear();
+        } else if (!line.starts_with("move ")) {
+            record += line + "\n";
+        }
+    }
+    return positions;
+}
+
+std::uint32_t block_size(const std::string& bytes, std::size_t at) {
+    std::uint32_t size = 0;
+    for (int i = 3; i >= 0; --i) size = size << 8 | std::uint8_t(bytes[at + 4 + std::size_t(i)]);
+    return size;
+}
+
+}  // namespace
+
+// The fixture was written by Stockfish's own converter (tests/data/training/README.md) from
+// random games full of castlings, en-passant captures and promotions; the same converter wrote
+// it back as .plain. Every position must come out as the converter reads it.
+TEST_CASE("binpack: random games decode position by position as Stockfish's converter reads them",
+          "[training]") {
+    auto expected = plain_positions(file_bytes("training/random_games.plain.gz"));
+    PlainLinesSink sink;
+    auto reading = training::read_binpack(file_bytes("training/random_games.binpack"), 0, sink);
+    CHECK(reading.problems.listed().empty());
+    REQUIRE(sink.kept.size() == expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        INFO("position " << i);
+        REQUIRE(sink.kept[i] == expected[i]);
+    }
+    CHECK(sink.units == 120);  // one chain per game
+}
+
+TEST_CASE("binpack: a damaged block is dropped whole and every other block kept", "[training]") {
+    std::string one = file_bytes("training/games.binpack");
+    REQUIRE(block_size(one, 0) + 8 == one.size());  // one block
+    PlainLinesSink whole;
+    training::read_binpack(one, 0, whole);
+    const std::size_t per_block = whole.kept.size();
+    REQUIRE(per_block == 9309);
+
+    SECTION("a stem that is no position") {
+        std::string bytes = one + one + one;
+        std::memset(bytes.data() + one.size() + 8, 0xFF, 8);  // 64 pieces on the board
+        PlainLinesSink sink;
+        auto reading = training::read_binpack(bytes, 1000, sink);
+        CHECK(reading.records == 3);
+        CHECK(sink.kept.size() == 2 * per_block);
+        CHECK(sink.dropped == 1);
+        REQUIRE(reading.problems.listed().size() == 1);
+        CHECK(reading.problems.listed()[0].game_index == 1);
+        CHECK(reading.problems.listed()[0].description ==
+              "at byte " + std::to_string(1000 + one.size()) +
+                  ", a position of more than 32 pieces");
+    }
+    SECTION("a file cut short in its last block") {
+        std::string bytes = one + one + one.substr(0, one.size() / 2);
+        PlainLinesSink sink;
+        auto reading = training::read_binpack(bytes, 0, sink);
+        CHECK(sink.kept.size() == 2 * per_block);
+        REQUIRE(reading.problems.listed().size() == 1);
+        CHECK_THAT(reading.problems.listed()[0].description,
+                   Catch::Contains("the file ends after"));
+    }
+    SECTION("garbage between blocks") {
+        std::string bytes = one + std::string(100, 'x') + one;
+        PlainLinesSink sink;
+        auto reading = training::read_binpack(bytes, 0, sink);
+        CHECK(sink.kept.size() == 2 * per_block);
+        REQUIRE(reading.problems.listed().size() == 1);
+        CHECK(reading.problems.listed()[0].description ==
+              "at byte " + std::to_string(one.size()) + ", 100 bytes that are no binpack block");
+    }
+    SECTION("a movetext with its last bytes lost") {
+        // The block's size says less than its chains need: the last chain runs past it.
+        std::string bytes = one;
+        std::uint32_t shorter = block_size(one, 0) - 3;
+        for (int i = 0; i < 4; ++i) bytes[4 + std::size_t(i)] = char(shorter >> (8 * i) & 0xFF);
+        bytes.resize(8 + shorter);
+        PlainLinesSink sink;
+        auto reading = training::read_binpack(bytes + one, 0, sink);
+        CHECK(sink.kept.size() == per_block);
+        REQUIRE(reading.problems.listed().size() == 1);
+        CHECK_THAT(reading.problems.listed()[0].description,
+                   Catch::Contains("runs past the end of its block"));
+    }
+}
+
+TEST_CASE("binpack layout: cut after whole blocks, garbage apart", "[training]") {
+    const auto& layout = training::binpack_layout();
+    std::string one = file_bytes("training/games.binpack");
+    std::string two_and_half = one + one + one.substr(0, one.size() / 2);
+    CHECK(layout.last_cut(two_and_half, 0) == 2 * one.size());
+    CHECK(layout.last_cut(one.substr(0, 100), 0) == std::string::npos);
+    // A block may be long: a valid header is never cut by force.
+    CHECK(layout.forced_cut(one.substr(0, 100)) == std::string::npos);
+    std::string garbage = std::string(50, 'x') + one;
+    CHECK(layout.last_cut(garbage, 0) == 50);
+    CHECK(layout.forced_cut(std::string(50, 'x')) == 47);
+    CHECK(std::string(layout.record_noun()) == "block");
+}

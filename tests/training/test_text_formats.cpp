@@ -1,0 +1,102 @@
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "wdl/training/bullet.hpp"
+#include "wdl/training/plain.hpp"
+
+using namespace wdl;
+
+namespace {
+
+struct Seen {
+    std::string fen;
+    int score, ply, result;
+};
+
+class KeepingSink : public training::PositionSink {
+  public:
+    std::vector<Seen> kept;
+    std::vector<std::uint64_t> units;
+    int dropped = 0;
+
+    void begin_unit(std::uint64_t offset) override { units.push_back(offset); }
+    void see(const training::TrainingPosition& position) override {
+        kept.push_back({position.board.fen(), position.score, position.ply, position.result});
+    }
+    void end_record() override {}
+    void drop_record() override { ++dropped; }
+};
+
+const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const std::string kAfterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+std::string plain_record(const std::string& fen, int score, int ply, int result) {
+    return "fen " + fen + "\nmove e2e4\nscore " + std::to_string(score) + "\nply " +
+           std::to_string(ply) + "\nresult " + std::to_string(result) + "\ne\n";
+}
+
+}  // namespace
+
+TEST_CASE("plain: records, games of records that continue each other, broken ones skipped",
+          "[training]") {
+    std::string first = plain_record(kStart, 25, 0, 1);
+    std::string second = plain_record(kAfterE4, -20, 1, -1);
+    std::string broken = "fen " + kStart + "\nscore 12\nply x\nresult 1\ne\n";
+    std::string third = plain_record(kStart, 5, 0, 0);  // a new game
+    KeepingSink sink;
+    auto reading = training::read_plain(first + second + broken + third, 100, sink);
+    REQUIRE(sink.kept.size() == 3);
+    CHECK(sink.kept[1].fen == kAfterE4);
+    CHECK(sink.kept[1].score == -20);
+    CHECK(sink.kept[1].result == -1);
+    CHECK(reading.records == 4);
+    CHECK(sink.dropped == 1);
+    REQUIRE(reading.problems.listed().size() == 1);
+    CHECK(reading.problems.listed()[0].game_index == 2);
+    CHECK(reading.problems.listed()[0].description ==
+          "at byte " + std::to_string(100 + first.size() + second.size()) + ", no valid ply line");
+    // The first two records are one game; the third starts another.
+    CHECK(sink.units ==
+          std::vector<std::uint64_t>{100, 100 + first.size() + second.size() + broken.size()});
+}
+
+TEST_CASE("plain: a record cut short and an invalid FEN", "[training]") {
+    KeepingSink sink;
+    auto reading = training::read_plain(
+        plain_record("8/8/8/8/8/8/8/8 w - - 0 1", 0, 0, 0) + "fen " + kStart + "\nscore 3\n", 0,
+        sink);
+    CHECK(sink.kept.empty());
+    REQUIRE(reading.problems.listed().size() == 2);
+    CHECK_THAT(reading.problems.listed()[0].description, Catch::Contains("invalid FEN"));
+    CHECK_THAT(reading.problems.listed()[1].description,
+               Catch::Contains("without its closing \"e\" line"));
+}
+
+TEST_CASE("bullet: White's score and result turned to the mover, the ply from the FEN",
+          "[training]") {
+    KeepingSink sink;
+    std::string text = kStart + " | 31 | 1.0\n\n" + kAfterE4 + " | 40 | 0.0\r\n" +
+                       "8/8/8/8 | x | 0.5\n" + kStart + " | 3 | 0.7\n";
+    auto reading = training::read_bullet(text, 0, sink);
+    REQUIRE(sink.kept.size() == 2);
+    CHECK(sink.kept[0].score == 31);
+    CHECK(sink.kept[0].result == 1);
+    CHECK(sink.kept[0].ply == 0);
+    CHECK(sink.kept[1].score == -40);  // Black to move: White's +40 is the mover's -40
+    CHECK(sink.kept[1].result == 1);   // White lost
+    CHECK(sink.kept[1].ply == 1);
+    REQUIRE(reading.problems.listed().size() == 2);
+    CHECK_THAT(reading.problems.listed()[0].description,
+               Catch::Contains("a score that is not a whole number"));
+    CHECK_THAT(reading.problems.listed()[1].description,
+               Catch::Contains("a result other than 1.0, 0.5 or 0.0"));
+    CHECK(sink.units.size() == 2);
+}
+
+TEST_CASE("text layouts cut after whole records", "[training]") {
+    std::string record = plain_record(kStart, 1, 0, 0);
+    CHECK(training::plain_layout().last_cut(record + record + "fen x\n", 0) == 2 * record.size());
+    CHECK(training::plain_layout().last_cut("fen x\nscore 1\n", 0) == std::string::npos);
+    CHECK(training::bullet_layout().last_cut("a | 1 | 1.0\nb | 2", 0) == 12);
+}

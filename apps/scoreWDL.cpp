@@ -43,6 +43,12 @@ void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
     app.add_option("--pngNameCalibration", o.png_name_calibration,
                    "File of the calibration plot (default: the --pngName with _calibration "
                    "before its extension)");
+    app.add_flag("--trainerConstants", o.trainer_constants,
+                 "Also fit the constants net trainers hard-code, one curve for every material in "
+                 "internal units: the offset and scaling of a win-rate model with constant a and "
+                 "b (nnue-pytorch's out_offset/out_scaling, bullet's 270/380) and the scale of "
+                 "the one-parameter expected score (bullet's eval_scale, Texel's K); intervals by "
+                 "a jackknife over the groups of grouped counts (docs/training-data.md)");
     app.add_flag("--selectModel", o.select_model,
                  "Fit every form of --forms (p_a/p_b) on the folds of --crossValidate and "
                  "compare their held-out log-loss, paired over the same positions: a table, the "

@@ -11,7 +11,8 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] ||
-    targets=(pgn_counter markov_collector competence_analysis block_reader count_file metadata fen_san)
+    targets=(pgn_counter markov_collector competence_analysis block_reader count_file metadata fen_san
+        training_readers)
 build=${BUILD_DIR:-build-fuzz}
 bash scripts/install-deps.sh --ci
 source scripts/compiler-cache.sh

@@ -18,6 +18,7 @@
 #include "wdl/fit/grouped_data.hpp"
 #include "wdl/fit/mom_cut.hpp"
 #include "wdl/fit/source_comparison.hpp"
+#include "wdl/fit/trainer_constants.hpp"
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/report/comparison_plot.hpp"
@@ -424,6 +425,15 @@ int score_wdl(const ScoreWdlOptions& options) {
     if (fit && grouping.grouping && options.mom_cut) {
         std::fflush(stdout);
         compare_mom_cut(print, options, grid, normalization, *grouping.grouping, json);
+    }
+    if (options.trainer_constants) {
+        std::fflush(stdout);
+        std::optional<fit::GroupedData> grouped;
+        if (grouping.grouping) grouped.emplace(grid);
+        auto constants =
+            fit::trainer_constants(moms, grouped ? &*grouped : nullptr, options.threads);
+        print("{}", fit::trainer_constants_report(constants));
+        json["trainerConstants"] = fit::trainer_constants_json(constants);
     }
     json["retained"] = {{"W", totals.wins}, {"D", totals.draws}, {"L", totals.losses}};
     json["options"] = options_json(options, normalization);

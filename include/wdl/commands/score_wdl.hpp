@@ -69,6 +69,8 @@ struct ScoreWdlOptions {
     // --compareFiles: each input file a source (a time control): one model for all against a b
     // per file and a model per file, held out.
     bool compare_files = false;
+    // The constants net trainers hard-code (docs/training-data.md), with intervals.
+    bool trainer_constants = false;
     // --report DIR: report.md, report.html, their plots and the fit's JSON in DIR (docs/report.md).
     std::optional<std::filesystem::path> report;
     // The model the fit is compared with (any spec of model::load_model); default: the

@@ -405,3 +405,29 @@ TEST_CASE("scoreWDL --NormalizeData takes any model: a registry name or a fitted
     CHECK(unknown.exit_code == 1);
     CHECK_THAT(unknown.output, Catch::Contains("unknown model \"sf99\""));
 }
+
+// Games drawn from a model with the same a and b at every material (synthWDL): scoreWDL's
+// trainer constants recover them, with a jackknife over the groups of games.
+TEST_CASE("scoreWDL --trainerConstants prints the trainers' constants and their intervals",
+          "[apps][scoreWDL][trainer]") {
+    auto dir = fresh_directory("score_wdl_trainer_constants");
+    auto drawn = run_program_line(
+        "synthWDL",
+        "-n 200000 --games --groups 32 --seed 5 --as 0,0,0,270 --bs 0,0,0,340 -o c.json", dir);
+    REQUIRE(drawn.exit_code == 0);
+    auto run = run_program_line(
+        "scoreWDL", "c.json --modelFitting None --plot no --trainerConstants --json fit.json", dir);
+    REQUIRE(run.exit_code == 0);
+    CHECK_THAT(run.output, Catch::Contains("Trainer constants (every retained position, one curve "
+                                           "for all material, internal units; intervals: "
+                                           "jackknife over 32 groups):"));
+    CHECK_THAT(run.output, Catch::Contains("nnue-pytorch (LossParams): out_offset "));
+    auto constants = nlohmann::json::parse(read_text_file(dir / "fit.json"))["trainerConstants"];
+    CHECK(constants["interval"] == "jackknife");
+    CHECK(constants["offset"]["low"].get<double>() < 270);
+    CHECK(constants["offset"]["high"].get<double>() > 270);
+    CHECK(constants["scaling"]["low"].get<double>() < 340);
+    CHECK(constants["scaling"]["high"].get<double>() > 340);
+    CHECK(constants["texelK"]["estimate"].get<double>() ==
+          Approx(400 / (constants["scoreScale"]["estimate"].get<double>() * std::log(10.0))));
+}

@@ -580,3 +580,74 @@ TEST_CASE("scoreWDLstat refuses --groupBy without --groups and groups beyond 1 t
     }
     fs::remove_all(dir);
 }
+
+// Training data (docs/training-data.md): chosen by name or --format, counted as the games are.
+TEST_CASE("scoreWDLstat counts training data by name or --format, and not mixed with games",
+          "[apps][scan][training]") {
+    auto dir = fresh_directory("scan_training_data");
+    fs::create_directories(dir / "data");
+    fs::copy_file(test_data_path("training/games.binpack"), dir / "data" / "games.binpack");
+    fs::copy_file(test_data_path("training/games.plain.gz"), dir / "data" / "games.plain.gz");
+    auto games = run_program_line(
+        "scoreWDLstat",
+        "--file " +
+            corpus_path("24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bbd52188.pgn.gz")
+                .string() +
+            " -o games.json",
+        dir);
+    REQUIRE(games.exit_code == 0);
+
+    auto both = run_program_line(
+        "scoreWDLstat", "--dir data --NormalizeToPawnValue 100 -o both.json --json summary.json",
+        dir);
+    REQUIRE(both.exit_code == 0);
+    CHECK_THAT(both.output, Catch::Contains("Found 2 files in total (0 of games, 2 of training "
+                                            "data)."));
+    CHECK_THAT(both.output, Catch::Contains("Converting the data's internal scores to displayed "
+                                            "centipawns with NormalizeToPawnValue = 100"));
+    CHECK_THAT(both.output, Catch::Contains("Wrote 16058 scored positions from 160 chains, games "
+                                            "or lines to both.json for analysis."));
+    // Twice the games' counts: every key of the games, each counted twice.
+    auto single = read_count_json(dir / "games.json");
+    auto doubled = read_count_json(dir / "both.json");
+    REQUIRE(single.size() == doubled.size());
+    for (const auto& [key, count] : single.items()) CHECK(doubled[key] == 2 * count.get<long>());
+    auto summary = nlohmann::json::parse(read_text_file(dir / "summary.json"));
+    CHECK(summary["positions"]["counted"] == 16058);
+    CHECK(summary["positions"]["without_score"] == 2 * 1280);
+
+    auto bullet =
+        run_program_line("scoreWDLstat",
+                         "--file " + test_data_path("training/games.bullet.txt.gz").string() +
+                             " --format bullet --NormalizeToPawnValue 100 -o bullet.json",
+                         dir);
+    REQUIRE(bullet.exit_code == 0);
+    CHECK(read_count_json(dir / "bullet.json") == single);
+
+    fs::copy_file(corpus_path("24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bbd52188.pgn.gz"),
+                  dir / "data" / "games.pgn.gz");
+    auto mixed = run_program_line("scoreWDLstat", "--dir data -o mixed.json", dir);
+    CHECK(mixed.exit_code != 0);
+    CHECK_THAT(mixed.output, Catch::Contains("a scan reads games or training data, not both"));
+}
+
+TEST_CASE("a damaged binpack block is named with its byte and the others count",
+          "[apps][scan][training][robust]") {
+    auto dir = fresh_directory("scan_damaged_binpack");
+    std::string one = read_decompressed(test_data_path("training/games.binpack"));
+    std::string damaged = one + one;
+    damaged[one.size() + 8] = char(0xFF);
+    damaged[one.size() + 9] = char(0xFF);
+    damaged[one.size() + 10] = char(0xFF);
+    damaged[one.size() + 11] = char(0xFF);
+    damaged[one.size() + 12] = char(0xFF);
+    write_text_file(dir / "damaged.binpack", damaged + one.substr(0, 100));
+    auto run = run_program_line("scoreWDLstat", "--file damaged.binpack --concurrency 2", dir);
+    CHECK(run.exit_code == 0);
+    CHECK_THAT(run.output, Catch::Contains("damaged.binpack, block 2: at byte " +
+                                           std::to_string(one.size()) + ", "));
+    CHECK_THAT(run.output, Catch::Contains("damaged.binpack, block 3: at byte " +
+                                           std::to_string(2 * one.size()) +
+                                           ", the file ends after 92 of its "));
+    CHECK_THAT(run.output, Catch::Contains("Records: 1 read, 2 skipped as broken"));
+}

@@ -82,6 +82,15 @@ run scoreWDLstat --dir data -r --concurrency 2 --groups 64 -o grouped.json |
     awk 'NR == 1 { print; print "..." } NR > 1 { last = previous; previous = $0 }
          END { print last; print previous }' | output scan-groups
 
+# --- training-data.md: the bundled games' positions as Stockfish's converter wrote them.
+ln -s "$root/tests/data/training" "$work/training"
+run scoreWDLstat --file training/games.binpack --concurrency 2 --groups 16 \
+    --NormalizeToPawnValue 100 -o training.json | output training-scan
+run scoreWDL training.json --plot no --NormalizeToPawnValue 100 --trainerConstants |
+    awk '/^\$/ || /^const int/ || /^NormalizeToPawnValue =/ || /^spread =/ { print; next }
+         /^Trainer constants/ { on = 1; print "..." } on && !/^Total elapsed/' |
+    output training-constants
+
 # --- fitting.md
 run scoreWDL grouped.json --plot no --json fit.json | output fit-data
 {

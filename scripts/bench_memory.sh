@@ -3,7 +3,11 @@
 # of GAMES games (default 2,000,000) each with a bad FEN, runs scoreWDLstat, markovWDL,
 # annotateWDL and scoreCompetence on it, and prints each one's peak memory (/usr/bin/time's
 # maximum resident set), its exit status and wall time. Fails when a program exceeds LIMIT_MB
-# (default 400) or crashes. Usage: scripts/bench_memory.sh [GAMES]
+# (default 400) or crashes. Then memory against the input's size: scoreWDLstat on a .pgn.gz of
+# one gzip member (GAMES / 4 and GAMES good games) and on a binpack (the training fixture
+# repeated 1,000 and 4,000 times, 9.3 and 37 million positions), which must stay flat: the larger
+# input may not take more than 1.25 times the smaller's peak plus 16 MB.
+# Usage: scripts/bench_memory.sh [GAMES]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-2000000}
@@ -37,4 +41,37 @@ measure scoreWDLstat --file "$input" -o "$work/counts.json"
 measure markovWDL --file "$input"
 measure annotateWDL "$input" --model sf18 -o "$work/annotated.pgn"
 measure scoreCompetence --file "$input" --noGenerate --tableDir "$work/tables"
+
+# The same program on growing inputs: nothing is read whole.
+peak_of() {  # $1 = input, the rest: scoreWDLstat's options; prints the peak in MB.
+    local input=$1
+    shift
+    /usr/bin/time -f "%M" -o "$work/time" "$bin/scoreWDLstat" --file "$input" --concurrency 2 \
+        -o "$work/counts.json" "$@" >/dev/null 2>&1
+    echo $(($(tail -1 "$work/time") / 1024))
+}
+flat() {  # $1 = what, $2 = smaller input, $3 = larger input, the rest: options.
+    local what=$1 small=$2 large=$3
+    shift 3
+    local small_mb large_mb
+    small_mb=$(peak_of "$small" "$@")
+    large_mb=$(peak_of "$large" "$@")
+    printf '%-34s peak %5d MB (%s) -> %5d MB (%s)\n' "scoreWDLstat, $what" "$small_mb" \
+        "$(du -h "$small" | cut -f1)" "$large_mb" "$(du -h "$large" | cut -f1)"
+    if ((large_mb * 4 > small_mb * 5 + 64)); then failed=1; fi
+}
+good_games() {  # $1 = games: one gzip member of real-looking games.
+    awk -v n="$1" 'BEGIN {
+        for (i = 0; i < n; ++i)
+            printf "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 {+0.30/10} e5 {-0.25/9} 2. Nf3 {+0.31/11} Nc6 {-0.29/10} 1-0\n\n"
+    }' | gzip -1
+}
+good_games $((games / 4)) >"$work/small.pgn.gz"
+good_games "$games" >"$work/large.pgn.gz"
+flat "PGN, one gzip member" "$work/small.pgn.gz" "$work/large.pgn.gz"
+binpack=tests/data/training/games.binpack
+for copies in 1000 4000; do
+    for _ in $(seq "$copies"); do cat "$binpack"; done >"$work/$copies.binpack"
+done
+flat "binpack" "$work/1000.binpack" "$work/4000.binpack" --NormalizeToPawnValue 100
 exit $failed

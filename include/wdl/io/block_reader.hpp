@@ -22,8 +22,9 @@ struct ReaderLimits {
     std::size_t input_window_bytes = std::size_t{32} << 20;
     // A gzip member is decoded in one piece (fast, libdeflate) only if it fits in this many
     // decompressed bytes and its compressed bytes fit in the window; larger members are
-    // streamed through zlib.
-    std::size_t max_whole_member_bytes = std::size_t{128} << 20;
+    // streamed through zlib. Fishtest's members hold one upload of games (under 1 MiB); a
+    // file gzipped whole streams, so that memory does not grow with it.
+    std::size_t max_whole_member_bytes = std::size_t{16} << 20;
 };
 
 // Streams the decompressed bytes of one file in large blocks.

@@ -203,7 +203,10 @@ std::vector<fs::path> shard_files(const std::vector<fs::path>& files, const fs::
     for (const auto& file : files) {
         auto folder =
             root.empty() ? file.parent_path() : file.parent_path().lexically_relative(root);
-        auto key = (folder / fishtest::test_id_of(file)).generic_string();
+        // Training data has no tests: each file is a unit of its own.
+        bool games = fishtest::is_game_file_name(file.filename().string());
+        auto key = (folder / (games ? fishtest::test_id_of(file) : file.filename().string()))
+                       .generic_string();
         Test& test = tests[key];
         test.key = key;
         std::error_code ignored;

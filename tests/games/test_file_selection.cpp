@@ -175,6 +175,20 @@ TEST_CASE("shards partition the files and never split a test", "[scan][shard]") 
     }
 }
 
+// Training data has no tests: files that share a name's start ("data-1.binpack") are not kept
+// together, so that shards of a folder of binpacks are balanced.
+TEST_CASE("shards of training data take each file as a unit", "[scan][shard]") {
+    auto root = wdl::testing::fresh_directory("scan_shards_training");
+    std::vector<fs::path> files;
+    for (int i = 0; i < 8; ++i) {
+        auto file = root / ("data-" + std::to_string(i) + ".binpack");
+        wdl::testing::write_text_file(file, std::string(1000, 'x'));
+        files.push_back(file);
+    }
+    for (int index = 0; index < 4; ++index)
+        CHECK(shard_files(files, root, {index, 4}).size() == 2);
+}
+
 TEST_CASE("shards are given as I/N with 0 <= I < N", "[scan][shard]") {
     CHECK(parse_shard("0/4").index == 0);
     CHECK(parse_shard("3/4").count == 4);

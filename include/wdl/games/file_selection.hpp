@@ -67,7 +67,8 @@ struct Shard {
 Shard parse_shard(std::string_view text);
 
 // The files of one shard. Tests stay whole: the files of a test (same folder, same test id, the
-// one metadata file) go to one shard. Tests are dealt out largest first, each to the shard with
+// one metadata file) go to one shard; a file that holds no games (training data) is a unit of
+// its own. Tests are dealt out largest first, each to the shard with
 // the fewest bytes so far, ties broken by the paths relative to `root`; every machine that sees
 // the same tree under `root` thus computes the same partition, and the N shards together hold
 // every file exactly once.

@@ -84,7 +84,7 @@ run scoreWDLstat --dir data -r --concurrency 2 --groups 64 -o grouped.json |
 
 # --- training-data.md: the bundled games' positions as Stockfish's converter wrote them.
 ln -s "$root/tests/data/training" "$work/training"
-run scoreWDLstat --file training/games.binpack --concurrency 2 --groups 16 \
+run scoreWDLstat --file training/games.plain.gz --concurrency 2 --groups 16 \
     --NormalizeToPawnValue 100 -o training.json | output training-scan
 run scoreWDL training.json --plot no --NormalizeToPawnValue 100 --trainerConstants |
     awk '/^\$/ || /^const int/ || /^NormalizeToPawnValue =/ || /^spread =/ { print; next }

@@ -199,7 +199,7 @@ void scan_training_data(const ScoreWdlStatOptions& options, const games::Selecte
     counts::write_counts(result.counts, output, grouping.labels ? &*grouping.labels : nullptr,
                          settings.threads);
     std::cout << "Wrote " << result.tally.positions << " scored positions from "
-              << result.tally.units << " chains, games or lines to " << options.output.string()
+              << result.tally.units << " units of training data to " << options.output.string()
               << " for analysis." << std::endl;
     print_grouping_lines(options, grouping);
     if (options.json) {

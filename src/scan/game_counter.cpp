@@ -102,7 +102,9 @@ void GameCounter::see_comment_without_eval(std::string_view comment) {
 
 void GameCounter::skip_game(games::GameSkipReason reason) { ++tally_.skipped[std::size_t(reason)]; }
 
-void GameCounter::finish_game(const chess::Board&) {
+void GameCounter::finish_game(const chess::Board&) { commit_game(); }
+
+void GameCounter::commit_game() {
     if (counts_.grouped) {
         counts_.grouped->commit_game(game_keys_);
     } else {
@@ -112,6 +114,21 @@ void GameCounter::finish_game(const chess::Board&) {
     ++tally_.games_accepted;
     if (adjudicated_) ++tally_.adjudicated;
 }
+
+void GameCounter::begin_unit(std::uint64_t offset) {
+    begin_game(offset);
+    counted_sides_ = Side::Both;
+    adjudicated_ = false;
+}
+
+void GameCounter::count_position(const chess::Board& board, counts::Outcome mover_outcome,
+                                 int eval) {
+    white_outcome_ = board.side_to_move() == chess::Color::White ? mover_outcome
+                                                                 : counts::opposite(mover_outcome);
+    see_position(board, eval, 0, games::EvalComment::OfMoveFrom);
+}
+
+void GameCounter::end_unit() { commit_game(); }
 
 }  // namespace wdl::scan
 

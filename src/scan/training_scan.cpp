@@ -24,11 +24,12 @@ class TrainingConsumer : public games::ChunkConsumer {
         counter_.begin_chunk(chunk.file_index);
         auto reading =
             training::read_chunk(formats_[chunk.file_index], chunk.text, chunk.offset, counter_);
+        counter_.add_records(reading.records);
         return {reading.records, std::move(reading.problems)};
     }
 
     counts::PositionCounts& counts() { return counts_; }
-    const TrainingTally& tally() const { return counter_.tally(); }
+    TrainingTally tally() const { return counter_.tally(); }
 
   private:
     const std::vector<training::TrainingFormat>& formats_;
@@ -66,8 +67,10 @@ std::string format_training_summary(const TrainingScanResult& result, double sec
     const auto& tally = result.tally;
     double safe_seconds = std::max(seconds, 1e-9);
     std::string summary = games::format_files_line(result.files, "training data");
-    summary += fmt::format("Records: {} read, {} skipped as broken; {} chains, games or lines.\n",
-                           tally.records, tally.records_dropped, tally.units);
+    summary += fmt::format(
+        "Records: {} read; {} units (blocks, games of records, lines) counted, {} dropped as "
+        "broken.\n",
+        tally.records, tally.units, tally.units_dropped);
     summary += fmt::format(
         "Positions: {} read, {} counted in {} distinct keys ({} without a score, {} after the "
         "last counted move).\n",
@@ -86,8 +89,8 @@ nlohmann::ordered_json training_summary_json(const TrainingScanResult& result, d
                      {"damaged", result.files.files_damaged},
                      {"unreadable", result.files.files_unreadable},
                      {"bytes", result.files.text_bytes}};
-    json["records"] = {{"read", tally.records}, {"broken", tally.records_dropped}};
-    json["units"] = tally.units;
+    json["records"] = tally.records;
+    json["units"] = {{"counted", tally.units}, {"broken", tally.units_dropped}};
     json["positions"] = {{"read", tally.positions_read},
                          {"counted", tally.positions},
                          {"without_score", tally.without_score},

@@ -293,13 +293,9 @@ std::size_t read_chain(const unsigned char* bytes, std::size_t size, PositionSin
 }
 
 // Reads the chains of one block's payload.
-void read_block(const unsigned char* payload, std::size_t size, std::uint64_t offset,
-                PositionSink& sink) {
+void read_block(const unsigned char* payload, std::size_t size, PositionSink& sink) {
     std::size_t at = 0;
-    while (size - at >= kChainHeaderBytes) {
-        sink.begin_unit(offset + at);
-        at += read_chain(payload + at, size - at, sink);
-    }
+    while (size - at >= kChainHeaderBytes) at += read_chain(payload + at, size - at, sink);
 }
 
 bool is_block_header(std::string_view bytes, std::size_t at) {
@@ -358,15 +354,17 @@ ChunkReading read_binpack(std::string_view bytes, std::uint64_t offset, Position
         }
         std::size_t size = little_endian_32(data + at + 4);
         std::size_t available = bytes.size() - at - kBlockHeaderBytes;
+        // A block is one unit: its chains cannot be told apart without decoding them.
+        sink.begin_unit(offset + at);
         try {
             if (size > available) {
                 throw DamagedBlock{"the file ends after " + std::to_string(available) + " of its " +
                                    std::to_string(size) + " bytes"};
             }
-            read_block(data + at + kBlockHeaderBytes, size, offset + at + kBlockHeaderBytes, sink);
-            sink.end_record();
+            read_block(data + at + kBlockHeaderBytes, size, sink);
+            sink.end_unit();
         } catch (const DamagedBlock& damage) {
-            sink.drop_record();
+            sink.drop_unit();
             reading.problems.add(record, byte_text(offset + at) + ", " + damage.description);
         }
         at += kBlockHeaderBytes + std::min(size, available);

@@ -80,7 +80,7 @@ ChunkReading read_bullet(std::string_view text, std::uint64_t offset, PositionSi
             ++reading.records;
             sink.begin_unit(line_offset);
             sink.see({board, black ? -score : score, ply, black ? -*result : *result});
-            sink.end_record();
+            sink.end_unit();
         }
     }
     return reading;

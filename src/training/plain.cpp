@@ -45,6 +45,7 @@ class PlainReader {
         }
         // Text after the last "e" line is a record cut short (the file's end).
         if (has_fields_) drop(record_, "a record without its closing \"e\" line");
+        end_unit();
         return std::move(reading_);
     }
 
@@ -79,21 +80,36 @@ class PlainReader {
         if (!board_.set_fen(record_.fen))
             return drop(record_, "invalid FEN " + std::string(record_.fen));
         // A record that continues the previous one belongs to its game.
-        bool continues = previous_ply_ && *record_.ply == *previous_ply_ + 1 &&
+        bool continues = records_in_unit_ > 0 && *record_.ply == previous_ply_ + 1 &&
                          *record_.result == -previous_result_;
-        if (!continues) sink_.begin_unit(record_.offset);
+        if (!continues) {
+            end_unit();
+            sink_.begin_unit(record_.offset);
+        }
         ++reading_.records;
+        ++records_in_unit_;
         sink_.see({board_, *record_.score, *record_.ply, *record_.result});
-        sink_.end_record();
-        previous_ply_ = record_.ply;
+        previous_ply_ = *record_.ply;
         previous_result_ = *record_.result;
     }
 
+    void end_unit() {
+        if (records_in_unit_ > 0) sink_.end_unit();
+        records_in_unit_ = 0;
+    }
+
+    // A broken record breaks its game, as a broken move does in PGN: the game's records
+    // before it are dropped with it.
     void drop(const PlainRecord& record, const std::string& why) {
+        std::string dropped = records_in_unit_ == 0 ? ""
+                              : records_in_unit_ == 1
+                                  ? " (and the record of its game before it)"
+                                  : " (and the " + std::to_string(records_in_unit_) +
+                                        " records of its game before it)";
         reading_.problems.add(reading_.records++,
-                              "at byte " + std::to_string(record.offset) + ", " + why);
-        sink_.drop_record();
-        previous_ply_.reset();
+                              "at byte " + std::to_string(record.offset) + ", " + why + dropped);
+        if (records_in_unit_ > 0) sink_.drop_unit();
+        records_in_unit_ = 0;
     }
 
     std::uint64_t offset_;
@@ -102,8 +118,8 @@ class PlainReader {
     chess::Board board_;
     PlainRecord record_;
     bool has_fields_ = false;
-    std::optional<int> previous_ply_;
-    int previous_result_ = 0;
+    std::uint64_t records_in_unit_ = 0;  // of the game being read
+    int previous_ply_ = 0, previous_result_ = 0;
 };
 
 class PlainLayout final : public games::RecordLayout {

@@ -605,8 +605,9 @@ TEST_CASE("scoreWDLstat counts training data by name or --format, and not mixed 
                                             "data)."));
     CHECK_THAT(both.output, Catch::Contains("Converting the data's internal scores to displayed "
                                             "centipawns with NormalizeToPawnValue = 100"));
-    CHECK_THAT(both.output, Catch::Contains("Wrote 16058 scored positions from 160 chains, games "
-                                            "or lines to both.json for analysis."));
+    // One unit of the binpack (its block), 80 of the plain records (the games).
+    CHECK_THAT(both.output, Catch::Contains("Wrote 16058 scored positions from 81 units of "
+                                            "training data to both.json for analysis."));
     // Twice the games' counts: every key of the games, each counted twice.
     auto single = read_count_json(dir / "games.json");
     auto doubled = read_count_json(dir / "both.json");
@@ -649,5 +650,6 @@ TEST_CASE("a damaged binpack block is named with its byte and the others count",
     CHECK_THAT(run.output, Catch::Contains("damaged.binpack, block 3: at byte " +
                                            std::to_string(2 * one.size()) +
                                            ", the file ends after 92 of its "));
-    CHECK_THAT(run.output, Catch::Contains("Records: 1 read, 2 skipped as broken"));
+    CHECK_THAT(run.output, Catch::Contains("Records: 3 read; 1 units (blocks, games of records, "
+                                           "lines) counted, 2 dropped as broken."));
 }

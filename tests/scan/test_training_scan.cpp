@@ -98,7 +98,7 @@ TEST_CASE("a binpack's blocks are shared by the threads, and a damaged one is lo
         INFO("threads " << threads);
         auto result = scan_training({path}, TrainingFormat::Binpack, threads, as_they_are, 1024);
         CHECK(result.tally.positions == 2 * one.tally.positions);
-        CHECK(result.tally.records_dropped == 1);
+        CHECK(result.tally.units_dropped == 1);
         REQUIRE(result.files.warnings.size() == 1);
         CHECK(result.files.warnings[0] == "Warning: " + path.string() + ", block 2: at byte " +
                                               std::to_string(block) +

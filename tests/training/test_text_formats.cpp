@@ -14,6 +14,7 @@ struct Seen {
     int score, ply, result;
 };
 
+// Keeps the positions of the units ended whole.
 class KeepingSink : public training::PositionSink {
   public:
     std::vector<Seen> kept;
@@ -22,10 +23,19 @@ class KeepingSink : public training::PositionSink {
 
     void begin_unit(std::uint64_t offset) override { units.push_back(offset); }
     void see(const training::TrainingPosition& position) override {
-        kept.push_back({position.board.fen(), position.score, position.ply, position.result});
+        pending_.push_back({position.board.fen(), position.score, position.ply, position.result});
     }
-    void end_record() override {}
-    void drop_record() override { ++dropped; }
+    void end_unit() override {
+        kept.insert(kept.end(), pending_.begin(), pending_.end());
+        pending_.clear();
+    }
+    void drop_unit() override {
+        ++dropped;
+        pending_.clear();
+    }
+
+  private:
+    std::vector<Seen> pending_;
 };
 
 const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -38,27 +48,31 @@ std::string plain_record(const std::string& fen, int score, int ply, int result)
 
 }  // namespace
 
-TEST_CASE("plain: records, games of records that continue each other, broken ones skipped",
+TEST_CASE("plain: games of records that continue each other, a broken record breaks its game",
           "[training]") {
     std::string first = plain_record(kStart, 25, 0, 1);
     std::string second = plain_record(kAfterE4, -20, 1, -1);
-    std::string broken = "fen " + kStart + "\nscore 12\nply x\nresult 1\ne\n";
     std::string third = plain_record(kStart, 5, 0, 0);  // a new game
+    std::string broken = "fen " + kAfterE4 + "\nscore 12\nply x\nresult 0\ne\n";
+    std::string fourth = plain_record(kStart, 7, 0, 1);
     KeepingSink sink;
-    auto reading = training::read_plain(first + second + broken + third, 100, sink);
+    auto reading = training::read_plain(first + second + third + broken + fourth, 100, sink);
+    // The first game whole, the second lost with its broken record, the third.
     REQUIRE(sink.kept.size() == 3);
     CHECK(sink.kept[1].fen == kAfterE4);
     CHECK(sink.kept[1].score == -20);
     CHECK(sink.kept[1].result == -1);
-    CHECK(reading.records == 4);
+    CHECK(sink.kept[2].score == 7);
+    CHECK(reading.records == 5);
     CHECK(sink.dropped == 1);
     REQUIRE(reading.problems.listed().size() == 1);
-    CHECK(reading.problems.listed()[0].game_index == 2);
+    CHECK(reading.problems.listed()[0].game_index == 3);
     CHECK(reading.problems.listed()[0].description ==
-          "at byte " + std::to_string(100 + first.size() + second.size()) + ", no valid ply line");
-    // The first two records are one game; the third starts another.
+          "at byte " + std::to_string(100 + first.size() + second.size() + third.size()) +
+              ", no valid ply line (and the record of its game before it)");
+    std::uint64_t third_at = 100 + first.size() + second.size();
     CHECK(sink.units ==
-          std::vector<std::uint64_t>{100, 100 + first.size() + second.size() + broken.size()});
+          std::vector<std::uint64_t>{100, third_at, third_at + third.size() + broken.size()});
 }
 
 TEST_CASE("plain: a record cut short and an invalid FEN", "[training]") {

@@ -73,11 +73,4 @@ inline counts::PositionKey counted_key(const chess::Board& board, counts::Outcom
     return key;
 }
 
-// The same key for a position known by its game's ply and the mover's outcome (training data):
-// its full move is ply / 2 + 1.
-inline counts::PositionKey counted_key_at_ply(int ply, int material, counts::Outcome mover_outcome,
-                                              int binned_eval) {
-    return {mover_outcome, ply / 2 + 1, material, binned_eval};
-}
-
 }  // namespace wdl::games

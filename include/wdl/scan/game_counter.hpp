@@ -62,6 +62,16 @@ class GameCounter {
     // Counts the games of `text`, a chunk's whole games.
     void read(std::string_view text);
 
+    // Positions of another source (training data) counted by a game's rules: a unit of them
+    // (a binpack block, a .plain game, a bullet line) stands for a game, committed at its end
+    // or dropped whole, and in one group; `offset` is its byte in the chunk of begin_chunk.
+    void begin_unit(std::uint64_t offset);
+    // `eval` is displayed centipawns from the mover's view, within +-games::kMaxScore, or
+    // +-games::kMateScore.
+    void count_position(const chess::Board& board, counts::Outcome mover_outcome, int eval);
+    void end_unit();
+    void drop_unit() { game_keys_.clear(); }
+
     const GameTally& tally() const { return tally_; }
     // Games of the chunk dropped because their record is broken.
     const games::ProblemList& problems() const { return replay_.problems(); }
@@ -79,6 +89,7 @@ class GameCounter {
     void see_comment_without_eval(std::string_view comment);
     void skip_game(games::GameSkipReason reason);
     void finish_game(const chess::Board& board);
+    void commit_game();
 
     Side counted_sides(const games::GameTags& tags) const;
     bool counts_side(chess::Color color) const;

@@ -1,10 +1,10 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 #include "wdl/counts/grouped_counts.hpp"
 #include "wdl/model/normalization.hpp"
+#include "wdl/scan/game_counter.hpp"
 #include "wdl/scan/game_grouping.hpp"
 #include "wdl/training/training_data.hpp"
 
@@ -21,46 +21,46 @@ struct TrainingCountingRules {
 };
 
 struct TrainingTally {
-    std::uint64_t records = 0;          // read whole (blocks, records, lines)
-    std::uint64_t records_dropped = 0;  // found broken: none of their positions counted
-    std::uint64_t units = 0;            // chains, games or lines of the records read whole
-    std::uint64_t positions_read = 0;   // of the records read whole
-    std::uint64_t positions = 0;        // counted
-    std::uint64_t without_score = 0;    // score VALUE_NONE
-    std::uint64_t beyond_move = 0;      // after max_counted_move
+    std::uint64_t records = 0;         // blocks, records or lines read
+    std::uint64_t units = 0;           // counted whole: blocks, games of records, lines
+    std::uint64_t units_dropped = 0;   // found broken: none of their positions counted
+    std::uint64_t positions_read = 0;  // of the units counted
+    std::uint64_t positions = 0;       // counted
+    std::uint64_t without_score = 0;   // score VALUE_NONE
+    std::uint64_t beyond_move = 0;     // after max_counted_move
 
     void add(const TrainingTally& other);
 };
 
-// Counts the (result, move, material, eval) keys of training positions as the scanner counts
-// those of games: a record's keys are committed only when the whole record was read.
+// Counts the positions of training data with the scanner's own counter (GameCounter), a unit
+// of positions standing for a game: the same keys, binning, mate rule, groups and commit. What
+// is added here is the data's side: its scores turned into displayed centipawns, and the
+// positions it holds without a score.
 class TrainingCounter final : public training::PositionSink {
   public:
     TrainingCounter(const TrainingCountingRules& rules, counts::PositionCounts& counts);
 
-    // The file whose chunk is read next (for the groups of its units).
-    void begin_chunk(std::size_t file_index) { file_index_ = file_index; }
+    // The file whose chunk is read next, and how many records the chunk held.
+    void begin_chunk(std::size_t file_index) { counter_.begin_chunk(file_index, 0); }
+    void add_records(std::uint64_t records) { tally_.records += records; }
 
     void begin_unit(std::uint64_t offset) override;
     void see(const training::TrainingPosition& position) override;
-    void end_record() override;
-    void drop_record() override;
+    void end_unit() override;
+    void drop_unit() override;
 
-    const TrainingTally& tally() const { return tally_; }
+    TrainingTally tally() const;
 
   private:
-    int displayed_eval(int score, int move, int material) const;
-    void clear_record();
+    // The score as the engine displays it, clamped as the scanner clamps a game's eval.
+    int displayed_eval(int score, const chess::Board& board) const;
 
     const TrainingCountingRules& rules_;
-    counts::PositionCounts& counts_;
-    TrainingTally tally_;
-    std::size_t file_index_ = 0;
-    int unit_group_ = 0;
-    // The current record's keys and their groups, and what it held.
-    std::vector<std::uint64_t> record_keys_;
-    std::vector<int> record_groups_;
-    TrainingTally record_tally_;
+    CountingRules counting_rules_;
+    GameCounter counter_;
+    TrainingTally tally_;  // what the counter's tally does not hold
+    // Of the current unit, committed with it.
+    std::uint64_t unit_positions_ = 0, unit_without_score_ = 0, unit_beyond_move_ = 0;
 };
 
 }  // namespace wdl::scan

@@ -45,19 +45,17 @@ struct TrainingPosition {
     int result;
 };
 
-// What a reader hands its positions to, in file order. A record (a binpack block, a .plain
-// record, a bullet line) found broken is reported with `drop_record` after its positions were
-// seen: the sink keeps a record's positions until `end_record` and then counts them.
+// What a reader hands its positions to, in file order, a unit at a time: a binpack block, a
+// .plain game (records that continue each other), a bullet line. A unit is counted whole or,
+// found broken, not at all, as a game of PGN is; it is also the unit of --groups.
 class PositionSink {
   public:
     virtual ~PositionSink() = default;
-    // A new unit of positions begins (the unit of --groups): a binpack chain, a .plain game
-    // (consecutive records that continue each other), a bullet line; `offset` is its byte in
-    // the file.
+    // A unit begins at byte `offset` of its file.
     virtual void begin_unit(std::uint64_t offset) = 0;
     virtual void see(const TrainingPosition& position) = 0;
-    virtual void end_record() = 0;
-    virtual void drop_record() = 0;
+    virtual void end_unit() = 0;
+    virtual void drop_unit() = 0;
 };
 
 // What a reader found in a chunk: its records, and those broken, for the warnings.

@@ -53,10 +53,11 @@ void add_grouping_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& opt
 void add_training_data_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
     app.add_option("--format", options.format,
                    "What the files hold: pgn, binpack (Stockfish's .binpack), plain (Stockfish's "
-                   ".plain) or bullet (bullet's text, '<FEN> | <score> | <result>' from White's "
-                   "view). Default: by each file's name (.binpack, .plain[.gz|.zst]; other names "
-                   "are PGN); --dir then lists .binpack and .plain files as well")
-        ->check(CLI::IsMember({"pgn", "binpack", "plain", "bullet"}));
+                   ".plain), bin (Stockfish's older .bin) or bullet (bullet's text, '<FEN> | "
+                   "<score> | <result>' from White's view). Default: by each file's name "
+                   "(.binpack, .plain, .bin, also compressed; other names are PGN); --dir then "
+                   "lists .binpack and .plain files as well (.bin files with --format bin)")
+        ->check(CLI::IsMember({"pgn", "binpack", "plain", "bin", "bullet"}));
     auto* pawn_value = app.add_option(
         "--NormalizeToPawnValue", options.normalize_to_pawn_value,
         "Training data: the data's scores are the engine's internal units; count them as the "

@@ -1,4 +1,4 @@
-// The training-data readers (.binpack, .plain, bullet text) with the scanner's counting, and
+// The training-data readers (.binpack, .plain, bullet text, .bin) with the scanner's counting, and
 // their layouts' cuts: any bytes, the first choosing the format and the grouping.
 #include <cstdint>
 #include <optional>
@@ -12,7 +12,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
     std::string_view bytes(reinterpret_cast<const char*>(data) + 1, size - 1);
-    auto format = wdl::training::TrainingFormat(data[0] % 3);
+    auto format = wdl::training::TrainingFormat(data[0] % 4);
     static const auto normalization = wdl::model::Normalization::fixed(328);
     wdl::scan::TrainingCountingRules rules;
     rules.normalization = &normalization;

@@ -70,8 +70,9 @@ std::optional<std::vector<training::TrainingFormat>> training_formats(
     return formats;
 }
 
-// The selection with the names of training data listed from --dir too (bullet's text has no
-// name of its own: give its files with --file or --fileList).
+// The selection with the names of training data listed from --dir too: .binpack and .plain,
+// and .bin only when asked for (the name is common); bullet's text has no name of its own:
+// give its files with --file or --fileList.
 games::GameSelection listed_files(const ScoreWdlStatOptions& options) {
     games::GameSelection selection = options.games;
     if (options.format == "pgn" || options.format == "bullet") return selection;
@@ -80,6 +81,7 @@ games::GameSelection listed_files(const ScoreWdlStatOptions& options) {
         for (const char* name : {".plain", ".plain.gz", ".plain.zst"})
             selection.source.also_listed.push_back(name);
     }
+    if (options.format == "bin") selection.source.also_listed = {".bin", ".bin.gz", ".bin.zst"};
     return selection;
 }
 

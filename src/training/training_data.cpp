@@ -1,6 +1,7 @@
 #include "wdl/training/training_data.hpp"
 
 #include "wdl/io/block_reader.hpp"
+#include "wdl/training/bin.hpp"
 #include "wdl/training/binpack.hpp"
 #include "wdl/training/bullet.hpp"
 #include "wdl/training/plain.hpp"
@@ -15,12 +16,15 @@ const char* format_name(TrainingFormat format) {
             return "plain";
         case TrainingFormat::Bullet:
             return "bullet";
+        case TrainingFormat::Bin:
+            return "bin";
     }
     return "?";
 }
 
 std::optional<TrainingFormat> format_named(std::string_view name) {
-    for (auto format : {TrainingFormat::Binpack, TrainingFormat::Plain, TrainingFormat::Bullet})
+    for (auto format : {TrainingFormat::Binpack, TrainingFormat::Plain, TrainingFormat::Bullet,
+                        TrainingFormat::Bin})
         if (name == format_name(format)) return format;
     return std::nullopt;
 }
@@ -31,6 +35,7 @@ std::optional<TrainingFormat> format_of_file(const std::filesystem::path& path) 
     auto extension = name.extension();
     if (extension == ".binpack") return TrainingFormat::Binpack;
     if (extension == ".plain") return TrainingFormat::Plain;
+    if (extension == ".bin") return TrainingFormat::Bin;
     return std::nullopt;
 }
 
@@ -40,6 +45,8 @@ const games::RecordLayout& record_layout(TrainingFormat format) {
             return binpack_layout();
         case TrainingFormat::Plain:
             return plain_layout();
+        case TrainingFormat::Bin:
+            return bin_layout();
         case TrainingFormat::Bullet:
             break;
     }
@@ -53,6 +60,8 @@ ChunkReading read_chunk(TrainingFormat format, std::string_view bytes, std::uint
             return read_binpack(bytes, offset, sink);
         case TrainingFormat::Plain:
             return read_plain(bytes, offset, sink);
+        case TrainingFormat::Bin:
+            return read_bin(bytes, offset, sink);
         case TrainingFormat::Bullet:
             break;
     }

@@ -50,7 +50,7 @@ fs::path three_blocks() {
 
 // The scores of the fixtures are the games' displayed evals: taken as they are (a pawn of 100),
 // the positions of each format count exactly as the scan of the games they came from.
-TEST_CASE("binpack, plain and bullet data of the bundled games count as the games do",
+TEST_CASE("binpack, plain, bin and bullet data of the bundled games count as the games do",
           "[scan][training]") {
     scan::ScanSettings pgn_settings;
     auto games = scan::scan_files({testing::corpus_path(kGames)}, pgn_settings);
@@ -63,6 +63,7 @@ TEST_CASE("binpack, plain and bullet data of the bundled games count as the game
     };
     for (auto [file, format] : {Case{"training/games.binpack", TrainingFormat::Binpack},
                                 Case{"training/games.plain.gz", TrainingFormat::Plain},
+                                Case{"training/games.bin.gz", TrainingFormat::Bin},
                                 Case{"training/games.bullet.txt.gz", TrainingFormat::Bullet}}) {
         for (int threads : {1, 2}) {
             INFO(file << ", threads " << threads);

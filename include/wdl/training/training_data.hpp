@@ -17,14 +17,15 @@ enum class TrainingFormat : std::uint8_t {
     Binpack,  // Stockfish's .binpack: blocks of chains, a position and its game's moves
     Plain,    // Stockfish's .plain: "fen/move/score/ply/result/e" records of text
     Bullet,   // bullet's text: "<FEN> | <score> | <result>" lines, White's view
+    Bin,      // Stockfish's older .bin: records of 40 bytes, a Huffman-packed position
 };
 
-// "binpack", "plain", "bullet".
+// "binpack", "plain", "bullet", "bin".
 const char* format_name(TrainingFormat format);
 // The format of a --format value; nullopt for another word.
 std::optional<TrainingFormat> format_named(std::string_view name);
-// The format a file's name tells: .binpack, .plain (also compressed: .plain.gz, .plain.zst);
-// nullopt for any other name (bullet's text has no extension of its own).
+// The format a file's name tells: .binpack, .plain (also compressed: .plain.gz, .plain.zst),
+// .bin; nullopt for any other name (bullet's text has no extension of its own).
 std::optional<TrainingFormat> format_of_file(const std::filesystem::path& path);
 // How a file of the format is cut into chunks for the threads (games::read_in_chunks).
 const games::RecordLayout& record_layout(TrainingFormat format);

@@ -185,8 +185,7 @@ TEST_CASE("shards of training data take each file as a unit", "[scan][shard]") {
         wdl::testing::write_text_file(file, std::string(1000, 'x'));
         files.push_back(file);
     }
-    for (int index = 0; index < 4; ++index)
-        CHECK(shard_files(files, root, {index, 4}).size() == 2);
+    for (int index = 0; index < 4; ++index) CHECK(shard_files(files, root, {index, 4}).size() == 2);
 }
 
 TEST_CASE("shards are given as I/N with 0 <= I < N", "[scan][shard]") {

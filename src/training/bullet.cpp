@@ -34,7 +34,9 @@ class BulletLayout final : public games::RecordLayout {
         std::size_t newline = buffer.rfind('\n');
         return newline == std::string_view::npos ? newline : newline + 1;
     }
-    std::size_t forced_cut(std::string_view buffer) const override { return buffer.size(); }
+    std::size_t forced_cut(std::string_view buffer) const override {
+        return buffer.empty() ? std::string_view::npos : buffer.size();
+    }
     const char* record_noun() const override { return "line"; }
 };
 

@@ -130,6 +130,7 @@ class PlainLayout final : public games::RecordLayout {
         return buffer.starts_with("e\n") ? 2 : std::string_view::npos;
     }
     std::size_t forced_cut(std::string_view buffer) const override {
+        if (buffer.empty()) return std::string_view::npos;
         std::size_t newline = buffer.rfind('\n');
         return newline == std::string_view::npos ? buffer.size() : newline + 1;
     }

@@ -113,4 +113,7 @@ TEST_CASE("text layouts cut after whole records", "[training]") {
     CHECK(training::plain_layout().last_cut(record + record + "fen x\n", 0) == 2 * record.size());
     CHECK(training::plain_layout().last_cut("fen x\nscore 1\n", 0) == std::string::npos);
     CHECK(training::bullet_layout().last_cut("a | 1 | 1.0\nb | 2", 0) == 12);
+    // Nothing to cut in nothing (a fuzzer's find).
+    CHECK(training::plain_layout().forced_cut("") == std::string::npos);
+    CHECK(training::bullet_layout().forced_cut("") == std::string::npos);
 }

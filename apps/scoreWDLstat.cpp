@@ -54,9 +54,9 @@ void add_training_data_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions
     app.add_option("--format", options.format,
                    "What the files hold: pgn, binpack (Stockfish's .binpack), plain (Stockfish's "
                    ".plain), bin (Stockfish's older .bin) or bullet (bullet's text, '<FEN> | "
-                   "<score> | <result>' from White's view). Default: by each file's name "
-                   "(.binpack, .plain, .bin, also compressed; other names are PGN); --dir then "
-                   "lists .binpack and .plain files as well (.bin files with --format bin)")
+                   "<score> | <result>' from White's view); --dir then lists that format's files "
+                   "(also .gz, .zst) instead of games. Default: by each file's name (.binpack, "
+                   ".plain, .bin, also compressed, are training data; other names are PGN)")
         ->check(CLI::IsMember({"pgn", "binpack", "plain", "bin", "bullet"}));
     auto* pawn_value = app.add_option(
         "--NormalizeToPawnValue", options.normalize_to_pawn_value,

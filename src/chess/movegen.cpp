@@ -158,6 +158,13 @@ std::uint64_t Board::attacks_from(Square square) const {
     return piece_attacks(type, square, occupied());
 }
 
+bool Board::is_legal(Move move) const {
+    if (move.kind != MoveKind::Castling) return leaves_king_safe(move);
+    const auto& rooks = castling_rook_[static_cast<int>(side_to_move_)];
+    if (move.to == rooks[KingSide]) return castling_is_legal(KingSide);
+    return move.to == rooks[QueenSide] && castling_is_legal(QueenSide);
+}
+
 bool Board::has_legal_en_passant() const {
     if (en_passant_square_ == no_square) return false;
     for (Bitboard from_set = pawn_attacks(opposite(side_to_move_), en_passant_square_) &

@@ -70,18 +70,15 @@ std::optional<std::vector<training::TrainingFormat>> training_formats(
     return formats;
 }
 
-// The selection with the names of training data listed from --dir too: .binpack and .plain,
-// and .bin only when asked for (the name is common); bullet's text has no name of its own:
-// give its files with --file or --fileList.
+// The selection: with a --format of training data, --dir lists that format's files instead of
+// games (bullet's text has no name of its own: give its files with --file or --fileList).
 games::GameSelection listed_files(const ScoreWdlStatOptions& options) {
     games::GameSelection selection = options.games;
-    if (options.format == "pgn" || options.format == "bullet") return selection;
-    if (!options.format || options.format == "binpack") selection.source.also_listed = {".binpack"};
-    if (!options.format || options.format == "plain") {
-        for (const char* name : {".plain", ".plain.gz", ".plain.zst"})
-            selection.source.also_listed.push_back(name);
-    }
-    if (options.format == "bin") selection.source.also_listed = {".bin", ".bin.gz", ".bin.zst"};
+    if (!options.format || options.format == "pgn") return selection;
+    selection.source.lists_games = false;
+    if (options.format == "bullet") return selection;
+    for (const char* compression : {"", ".gz", ".zst"})
+        selection.source.also_listed.push_back("." + *options.format + compression);
     return selection;
 }
 
@@ -121,6 +118,11 @@ void print_grouping_lines(const ScoreWdlStatOptions& options, const GroupingOfSc
 
 void scan_games(const ScoreWdlStatOptions& options, const games::SelectedFiles& selection,
                 const GroupingOfScan& grouping) {
+    if (options.normalize_to_pawn_value || options.normalize_data) {
+        throw Error(
+            "--NormalizeToPawnValue and --NormalizeData apply to training data, whose scores "
+            "are internal units; a game's evals are displayed already (give them to scoreWDL)");
+    }
     auto engine_filter = games::compile_engine_filter(
         games::engine_filter_pattern(options.match_engine, options.games.filters.match_rev));
     std::optional<games::FixFenTable> fix_fen;

@@ -19,6 +19,7 @@ bool is_game_file_name(std::string_view file_name) {
 
 std::string test_id_of(const fs::path& game_file) {
     std::string name = game_file.filename().string();
+    if (!is_game_file_name(name)) return name;
     return name.substr(0, name.find_first_of("-."));
 }
 

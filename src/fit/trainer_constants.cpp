@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 
+#include "wdl/model/wdl_math.hpp"
 #include "wdl/stats/distributions.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/parallel_for.hpp"
@@ -16,8 +17,6 @@ namespace {
 
 // A probability below this counts as this, as in the fitter's objective.
 constexpr double kSmallestProbability = 1e-14;
-
-double logistic(double x) { return 1 / (1 + std::exp(-x)); }
 
 // The counts per internal eval, every mom added: all a one-curve formula sees.
 std::vector<Cell> counts_by_eval(const std::vector<MomData>& data) {
@@ -44,7 +43,7 @@ struct ModelPoint {
 
 ModelPoint model_point(double x, double a, double b) {
     double u = (x - a) / b, v = (-x - a) / b;
-    double win = logistic(u), loss = logistic(v);
+    double win = model::logistic(u), loss = model::logistic(v);
     double win_slope = win * (1 - win), loss_slope = loss * (1 - loss);
     ModelPoint point;
     point.p = {win, std::max(1 - win - loss, 0.0), loss};
@@ -109,6 +108,7 @@ std::array<double, 2> starting_point(const std::vector<Cell>& cells) {
 }
 
 // Fisher scoring with step halving; returns (offset, scaling) and the information there.
+// Throws wdl::Error when the search ends without converging.
 std::pair<std::array<double, 2>, Curvature> fit_offset_scaling(const std::vector<Cell>& cells) {
     auto theta = starting_point(cells);
     double objective = negative_log_likelihood(cells, theta[0], theta[1]);
@@ -134,16 +134,19 @@ std::pair<std::array<double, 2>, Curvature> fit_offset_scaling(const std::vector
         theta = next;
         objective = next_objective;
         at = curvature(cells, theta[0], theta[1]);
-        if (converged) break;
+        if (converged) return {theta, at};
     }
-    return {theta, at};
+    // The step found no lower objective: converged if the gradient vanishes there.
+    double scale = 1e-6 * (1 + std::abs(objective));
+    if (std::abs(at.gradient[0]) < scale && std::abs(at.gradient[1]) < scale) return {theta, at};
+    throw Error("the fit of the trainers' offset and scaling did not converge");
 }
 
 // Texel's error: the squared distance of the expected score from the game score.
 double texel_error(const std::vector<Cell>& cells, double scale) {
     double sum = 0;
     for (const Cell& cell : cells) {
-        double expected = logistic(cell.eval / scale);
+        double expected = model::logistic(cell.eval / scale);
         sum += cell.wins * (1 - expected) * (1 - expected) +
                cell.draws * (0.5 - expected) * (0.5 - expected) + cell.losses * expected * expected;
     }
@@ -231,14 +234,24 @@ TrainerConstants trainer_constants(const std::vector<MomData>& data, const Group
     }
     // The jackknife: one refit without each group.
     std::size_t groups = grouped->group_count();
-    std::vector<std::vector<double>> replicates(groups);
+    std::vector<std::optional<std::vector<double>>> refits(groups);
     util::parallel_for(groups, threads, [&](std::size_t, std::size_t g) {
         std::vector<double> weights(groups, 1.0);
         weights[g] = 0;
-        replicates[g] = values_of(fit_trainer_constants(grouped->weighted(weights)));
+        // A group without which the data cannot determine the constants (it held every draw,
+        // say) gives no replicate; the others still do.
+        try {
+            refits[g] = values_of(fit_trainer_constants(grouped->weighted(weights)));
+        } catch (const Error&) {
+        }
     });
+    std::vector<std::vector<double>> replicates;
+    for (auto& refit : refits)
+        if (refit) replicates.push_back(std::move(*refit));
     result.groups = int(groups);
-    double n = double(groups);
+    result.failed_refits = int(groups - replicates.size());
+    if (replicates.size() < 2) return result;
+    double n = double(replicates.size());
     double t = stats::student_t_quantile(1 - tail, n - 1);
     for (std::size_t k = 0; k < result.estimates.size(); ++k) {
         double mean = 0, squares = 0;
@@ -265,7 +278,11 @@ std::string trainer_constants_report(const TrainerConstants& constants) {
     };
     std::string basis =
         constants.groups > 0
-            ? fmt::format("jackknife over {} groups", constants.groups)
+            ? fmt::format("jackknife over {} groups{}", constants.groups,
+                          constants.failed_refits > 0
+                              ? fmt::format(", {} of whose refits did not converge",
+                                            constants.failed_refits)
+                              : "")
             : "offset and scaling: Fisher information, positions taken as independent (too "
               "narrow: the positions of a game are not; scan with --groups for intervals of "
               "every constant)";
@@ -292,6 +309,7 @@ nlohmann::ordered_json trainer_constants_json(const TrainerConstants& constants)
     json["units"] = "internal";
     json["interval"] = constants.groups > 0 ? "jackknife" : "fisher";
     json["groups"] = constants.groups;
+    json["failedRefits"] = constants.failed_refits;
     json["confidence"] = constants.confidence;
     for (const auto& estimate : constants.estimates) {
         nlohmann::ordered_json entry = {{"estimate", estimate.estimate}};

@@ -24,7 +24,7 @@ bool is_listed_too(const fs::path& path, const std::vector<std::string>& also_li
 }
 
 std::vector<fs::path> list_game_files(const fs::path& dir, bool recursive,
-                                      const std::vector<std::string>& also_listed) {
+                                      const std::vector<std::string>& also_listed, bool games) {
     std::error_code error;
     if (!fs::is_directory(dir, error)) throw Error("Directory not found: " + dir.string());
     std::vector<fs::path> files;
@@ -33,7 +33,7 @@ std::vector<fs::path> list_game_files(const fs::path& dir, bool recursive,
     auto consider = [&](const fs::directory_entry& entry) {
         std::error_code ignored;
         bool dangling_link = entry.is_symlink(ignored) && !entry.exists(ignored);
-        bool listed = fishtest::is_game_file_name(entry.path().filename().string()) ||
+        bool listed = (games && fishtest::is_game_file_name(entry.path().filename().string())) ||
                       is_listed_too(entry.path(), also_listed);
         if ((entry.is_regular_file(ignored) || dangling_link) && listed)
             files.push_back(entry.path());
@@ -160,7 +160,8 @@ std::vector<fs::path> find_game_files(const GameFileSource& source, std::ostream
     }
     log << "Looking " << (source.recursive ? "(recursively) " : "") << "for pgn files in "
         << source.dir.string() << std::endl;
-    auto files = list_game_files(source.dir, source.recursive, source.also_listed);
+    auto files =
+        list_game_files(source.dir, source.recursive, source.also_listed, source.lists_games);
     if (auto duplicate = find_duplicate_files(files)) {
         throw Error("\"Duplicate\" files: " + duplicate->first.string() + " and " +
                     duplicate->second.string());
@@ -203,10 +204,7 @@ std::vector<fs::path> shard_files(const std::vector<fs::path>& files, const fs::
     for (const auto& file : files) {
         auto folder =
             root.empty() ? file.parent_path() : file.parent_path().lexically_relative(root);
-        // Training data has no tests: each file is a unit of its own.
-        bool games = fishtest::is_game_file_name(file.filename().string());
-        auto key = (folder / (games ? fishtest::test_id_of(file) : file.filename().string()))
-                       .generic_string();
+        auto key = (folder / fishtest::test_id_of(file)).generic_string();
         Test& test = tests[key];
         test.key = key;
         std::error_code ignored;

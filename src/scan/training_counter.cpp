@@ -8,6 +8,7 @@ namespace wdl::scan {
 
 void TrainingTally::add(const TrainingTally& other) {
     records += other.records;
+    records_broken += other.records_broken;
     units += other.units;
     units_dropped += other.units_dropped;
     positions_read += other.positions_read;
@@ -31,9 +32,14 @@ CountingRules counting_rules(const TrainingCountingRules& rules) {
 TrainingCounter::TrainingCounter(const TrainingCountingRules& rules, counts::PositionCounts& counts)
     : rules_(rules), counting_rules_(counting_rules(rules)), counter_(counting_rules_, counts) {}
 
+void TrainingCounter::add_reading(const training::ChunkReading& reading) {
+    tally_.records += reading.records;
+    tally_.records_broken += reading.problems.listed().size() + reading.problems.unlisted();
+}
+
 void TrainingCounter::begin_unit(std::uint64_t offset) {
     counter_.begin_unit(offset);
-    unit_positions_ = unit_without_score_ = unit_beyond_move_ = 0;
+    unit_without_score_ = unit_beyond_move_ = 0;
 }
 
 int TrainingCounter::displayed_eval(int score, const chess::Board& board) const {
@@ -47,7 +53,7 @@ int TrainingCounter::displayed_eval(int score, const chess::Board& board) const 
 }
 
 void TrainingCounter::see(const training::TrainingPosition& position) {
-    ++unit_positions_;
+    ++tally_.positions_read;
     if (position.score == training::kNoScore) {
         ++unit_without_score_;
         return;
@@ -62,7 +68,6 @@ void TrainingCounter::see(const training::TrainingPosition& position) {
 
 void TrainingCounter::end_unit() {
     counter_.end_unit();
-    tally_.positions_read += unit_positions_;
     tally_.without_score += unit_without_score_;
     tally_.beyond_move += unit_beyond_move_;
 }

@@ -24,7 +24,7 @@ class TrainingConsumer : public games::ChunkConsumer {
         counter_.begin_chunk(chunk.file_index);
         auto reading =
             training::read_chunk(formats_[chunk.file_index], chunk.text, chunk.offset, counter_);
-        counter_.add_records(reading.records);
+        counter_.add_reading(reading);
         return {reading.records, std::move(reading.problems)};
     }
 
@@ -52,7 +52,7 @@ TrainingScanResult scan_training_files(const std::vector<std::filesystem::path>&
     reading.chunk_bytes = settings.chunk_bytes;
     for (auto format : settings.formats)
         reading.file_layouts.push_back(&training::record_layout(format));
-    if (progress) progress->records_name = "blocks or records";
+    if (progress) progress->records_name = "records";
     TrainingScanResult result;
     result.files = games::read_in_chunks(files, consumers, reading, progress);
     result.counts = std::move(workers[0]->counts());
@@ -68,9 +68,9 @@ std::string format_training_summary(const TrainingScanResult& result, double sec
     double safe_seconds = std::max(seconds, 1e-9);
     std::string summary = games::format_files_line(result.files, "training data");
     summary += fmt::format(
-        "Records: {} read; {} units (blocks, games of records, lines) counted, {} dropped as "
-        "broken.\n",
-        tally.records, tally.units, tally.units_dropped);
+        "Records: {} read, {} of them broken; {} units (blocks, games of records, lines) "
+        "counted, {} dropped with a broken record.\n",
+        tally.records, tally.records_broken, tally.units, tally.units_dropped);
     summary += fmt::format(
         "Positions: {} read, {} counted in {} distinct keys ({} without a score, {} after the "
         "last counted move).\n",
@@ -89,7 +89,7 @@ nlohmann::ordered_json training_summary_json(const TrainingScanResult& result, d
                      {"damaged", result.files.files_damaged},
                      {"unreadable", result.files.files_unreadable},
                      {"bytes", result.files.text_bytes}};
-    json["records"] = tally.records;
+    json["records"] = {{"read", tally.records}, {"broken", tally.records_broken}};
     json["units"] = {{"counted", tally.units}, {"broken", tally.units_dropped}};
     json["positions"] = {{"read", tally.positions_read},
                          {"counted", tally.positions},

@@ -284,6 +284,9 @@ std::size_t read_chain(const unsigned char* bytes, std::size_t size, PositionSin
         ++ply;
         result = -result;
         move = decoder.next(board);
+        // The code numbers destinations, not legal moves: a damaged one may name a move that
+        // leaves its king attacked, which no game played.
+        if (!board.is_legal(move)) throw DamagedBlock{"a move that is not legal in its position"};
         // The code holds the sum of this score and the previous one (the sides' views differ
         // in sign), in 16 bits as the writer computed it.
         score = static_cast<std::int16_t>(-score + signed_from_stored(bits.take_variable_length()));
@@ -327,10 +330,10 @@ class BinpackLayout final : public games::RecordLayout {
         return std::string_view::npos;
     }
     // A block may be up to kLargestBinpackBlock long: read on while one is; cut garbage before
-    // the bytes that may start a header.
+    // the bytes that may start a header (whose size field may not be there yet).
     std::size_t forced_cut(std::string_view buffer) const override {
         if (is_block_header(buffer, 0)) return std::string_view::npos;
-        return buffer.size() > kBlockMagic.size() ? buffer.size() - (kBlockMagic.size() - 1)
+        return buffer.size() >= kBlockHeaderBytes ? buffer.size() - (kBlockHeaderBytes - 1)
                                                   : std::string_view::npos;
     }
     const char* record_noun() const override { return "block"; }

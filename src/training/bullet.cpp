@@ -70,12 +70,15 @@ ChunkReading read_bullet(std::string_view text, std::uint64_t offset, PositionSi
         auto [score_end, score_error] =
             std::from_chars(score_text.data(), score_text.data() + score_text.size(), score);
         auto result = white_result(trimmed(line.substr(second_bar + 1)));
-        if (score_error != std::errc() || score_end != score_text.data() + score_text.size()) {
-            fault("a score that is not a whole number");
+        if (score_error != std::errc() || score_end != score_text.data() + score_text.size() ||
+            score < -kLargestScore || score > kLargestScore) {
+            fault("a score that is not a whole number of 16 bits");
         } else if (!result) {
             fault("a result other than 1.0, 0.5 or 0.0");
         } else if (!board.set_fen(fen)) {
             fault("invalid FEN " + std::string(fen));
+        } else if (board.fullmove_number() > kLargestPly / 2) {
+            fault("a move number beyond " + std::to_string(kLargestPly / 2));
         } else {
             bool black = board.side_to_move() == chess::Color::Black;
             int ply = std::max(0, 2 * (board.fullmove_number() - 1) + black);

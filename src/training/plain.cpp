@@ -25,8 +25,9 @@ struct PlainRecord {
     // Why the record cannot be counted, or nothing.
     std::optional<std::string> fault() const {
         if (fen.empty()) return "no fen line";
-        if (!score) return "no valid score line";
-        if (!ply || *ply < 0) return "no valid ply line";
+        if (!score || *score < -kLargestScore || *score > kLargestScore)
+            return "no valid score line";
+        if (!ply || *ply < 0 || *ply > kLargestPly) return "no valid ply line";
         if (!result || *result < -1 || *result > 1) return "no result line of 1, 0 or -1";
         return std::nullopt;
     }
@@ -124,10 +125,18 @@ class PlainReader {
 
 class PlainLayout final : public games::RecordLayout {
   public:
+    // After the last "e" line, whichever the line ends ("\n", or "\r\n" as read_line allows).
     std::size_t last_cut(std::string_view buffer, std::size_t) const override {
-        std::size_t end = buffer.rfind("\ne\n");
-        if (end != std::string_view::npos) return end + 3;
-        return buffer.starts_with("e\n") ? 2 : std::string_view::npos;
+        std::size_t cut = std::string_view::npos;
+        for (std::string_view end : {"\ne\n", "\ne\r\n"}) {
+            std::size_t at = buffer.rfind(end);
+            if (at != std::string_view::npos &&
+                (cut == std::string_view::npos || at + end.size() > cut))
+                cut = at + end.size();
+        }
+        if (cut != std::string_view::npos) return cut;
+        if (buffer.starts_with("e\n")) return 2;
+        return buffer.starts_with("e\r\n") ? 3 : std::string_view::npos;
     }
     std::size_t forced_cut(std::string_view buffer) const override {
         if (buffer.empty()) return std::string_view::npos;

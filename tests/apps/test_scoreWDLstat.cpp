@@ -586,37 +586,39 @@ TEST_CASE("scoreWDLstat counts training data by name or --format, and not mixed 
           "[apps][scan][training]") {
     auto dir = fresh_directory("scan_training_data");
     fs::create_directories(dir / "data");
+    auto pgn = corpus_path("24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bbd52188.pgn.gz");
     fs::copy_file(test_data_path("training/games.binpack"), dir / "data" / "games.binpack");
     fs::copy_file(test_data_path("training/games.plain.gz"), dir / "data" / "games.plain.gz");
-    auto games = run_program_line(
-        "scoreWDLstat",
-        "--file " +
-            corpus_path("24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bbd52188.pgn.gz")
-                .string() +
-            " -o games.json",
-        dir);
+    fs::copy_file(pgn, dir / "data" / "games.pgn.gz");
+    auto games = run_program_line("scoreWDLstat", "--dir data -o games.json", dir);
     REQUIRE(games.exit_code == 0);
-
-    auto both = run_program_line(
-        "scoreWDLstat", "--dir data --NormalizeToPawnValue 100 -o both.json --json summary.json",
-        dir);
-    REQUIRE(both.exit_code == 0);
-    CHECK_THAT(both.output, Catch::Contains("Found 2 files in total (0 of games, 2 of training "
-                                            "data)."));
-    CHECK_THAT(both.output, Catch::Contains("Converting the data's internal scores to displayed "
-                                            "centipawns with NormalizeToPawnValue = 100"));
-    // One unit of the binpack (its block), 80 of the plain records (the games).
-    CHECK_THAT(both.output, Catch::Contains("Wrote 16058 scored positions from 81 units of "
-                                            "training data to both.json for analysis."));
-    // Twice the games' counts: every key of the games, each counted twice.
+    CHECK_THAT(games.output, Catch::Contains("Found 1 .pgn(.gz) files in total."));
     auto single = read_count_json(dir / "games.json");
-    auto doubled = read_count_json(dir / "both.json");
-    REQUIRE(single.size() == doubled.size());
-    for (const auto& [key, count] : single.items()) CHECK(doubled[key] == 2 * count.get<long>());
-    auto summary = nlohmann::json::parse(read_text_file(dir / "summary.json"));
-    CHECK(summary["positions"]["counted"] == 16058);
-    CHECK(summary["positions"]["without_score"] == 2 * 1280);
 
+    // --format lists that format's files from --dir, and no games.
+    auto binpack = run_program_line(
+        "scoreWDLstat",
+        "--dir data --format binpack --NormalizeToPawnValue 100 -o binpack.json --json "
+        "summary.json",
+        dir);
+    REQUIRE(binpack.exit_code == 0);
+    CHECK_THAT(binpack.output,
+               Catch::Contains("Found 1 files in total (0 of games, 1 of training data)."));
+    CHECK_THAT(binpack.output, Catch::Contains("Converting the data's internal scores to "
+                                               "displayed centipawns with NormalizeToPawnValue = "
+                                               "100"));
+    CHECK_THAT(binpack.output, Catch::Contains("Wrote 8029 scored positions from 1 units of "
+                                               "training data to binpack.json for analysis."));
+    CHECK(read_count_json(dir / "binpack.json") == single);
+    auto summary = nlohmann::json::parse(read_text_file(dir / "summary.json"));
+    CHECK(summary["positions"]["counted"] == 8029);
+    CHECK(summary["positions"]["without_score"] == 1280);
+
+    // A file's name chooses its format.
+    auto plain = run_program_line(
+        "scoreWDLstat", "--file data/games.plain.gz --NormalizeToPawnValue 100 -o plain.json", dir);
+    REQUIRE(plain.exit_code == 0);
+    CHECK(read_count_json(dir / "plain.json") == single);
     auto bullet =
         run_program_line("scoreWDLstat",
                          "--file " + test_data_path("training/games.bullet.txt.gz").string() +
@@ -625,11 +627,14 @@ TEST_CASE("scoreWDLstat counts training data by name or --format, and not mixed 
     REQUIRE(bullet.exit_code == 0);
     CHECK(read_count_json(dir / "bullet.json") == single);
 
-    fs::copy_file(corpus_path("24-11-05/fada7bd8c58aff62bbd52188/fada7bd8c58aff62bbd52188.pgn.gz"),
-                  dir / "data" / "games.pgn.gz");
-    auto mixed = run_program_line("scoreWDLstat", "--dir data -o mixed.json", dir);
+    write_text_file(dir / "list.txt", "data/games.pgn.gz\ndata/games.binpack\n");
+    auto mixed = run_program_line("scoreWDLstat", "--fileList list.txt -o mixed.json", dir);
     CHECK(mixed.exit_code != 0);
     CHECK_THAT(mixed.output, Catch::Contains("a scan reads games or training data, not both"));
+    auto normalized_games = run_program_line(
+        "scoreWDLstat", "--dir data --NormalizeToPawnValue 328 -o games.json", dir);
+    CHECK(normalized_games.exit_code != 0);
+    CHECK_THAT(normalized_games.output, Catch::Contains("apply to training data"));
 }
 
 TEST_CASE("a damaged binpack block is named with its byte and the others count",
@@ -650,6 +655,7 @@ TEST_CASE("a damaged binpack block is named with its byte and the others count",
     CHECK_THAT(run.output, Catch::Contains("damaged.binpack, block 3: at byte " +
                                            std::to_string(2 * one.size()) +
                                            ", the file ends after 92 of its "));
-    CHECK_THAT(run.output, Catch::Contains("Records: 3 read; 1 units (blocks, games of records, "
-                                           "lines) counted, 2 dropped as broken."));
+    CHECK_THAT(run.output, Catch::Contains("Records: 3 read, 2 of them broken; 1 units (blocks, "
+                                           "games of records, lines) counted, 2 dropped with a "
+                                           "broken record."));
 }

@@ -21,6 +21,8 @@ TEST_CASE("test ids come from the name up to the first '-' or '.'", "[fishtest][
     CHECK(test_id_of("a/b/716838bf67ed35143299f7d3.pgn.gz") == "716838bf67ed35143299f7d3");
     CHECK(test_id_of("a/b/716838bf-3.pgn.gz") == "716838bf");
     CHECK(test_id_of("abc.pgn.zst") == "abc");
+    // Training data is no fishtest test: a file of its own whole name.
+    CHECK(test_id_of("a/test80-2024-01.binpack") == "test80-2024-01.binpack");
     CHECK(metadata_file_of("a/b/716838bf-3.pgn.gz") == fs::path("a/b/716838bf.json"));
     CHECK(is_valid_test_id("716838bf67ed35143299f7d3"));
     CHECK_FALSE(is_valid_test_id("../evil"));

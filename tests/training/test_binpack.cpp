@@ -147,6 +147,51 @@ TEST_CASE("binpack layout: cut after whole blocks, garbage apart", "[training]")
     CHECK(layout.forced_cut(one.substr(0, 100)) == std::string::npos);
     std::string garbage = std::string(50, 'x') + one;
     CHECK(layout.last_cut(garbage, 0) == 50);
-    CHECK(layout.forced_cut(std::string(50, 'x')) == 47);
+    CHECK(layout.forced_cut(std::string(50, 'x')) == 43);  // a header's 7 first bytes kept
     CHECK(std::string(layout.record_noun()) == "block");
+}
+
+// A chain whose move code names moves that no game played: the black king walks onto a square
+// the rook attacks, then White castles onto it. Decoded without a legality check, the board
+// lost a king; the block must be dropped at the first illegal move instead.
+TEST_CASE("binpack: a chain of illegal moves is damage, not a position", "[training]") {
+    std::string chain(34, '\0');
+    // White: Ke1, Rh1 (may castle), Pa2; Black: Kg3. White to move, a2a3.
+    std::uint64_t occupied = (1ull << 4) | (1ull << 7) | (1ull << 8) | (1ull << 22);
+    for (int i = 0; i < 8; ++i) chain[std::size_t(i)] = char(occupied >> (56 - 8 * i) & 0xFF);
+    chain[8] = char(10 | 13 << 4);
+    chain[9] = char(0 | 11 << 4);
+    unsigned move = 8u << 8 | 16u << 2;
+    chain[24] = char(move >> 8);
+    chain[25] = char(move & 0xFF);
+    chain[33] = 7;  // plies after the stem
+    std::string bits =
+        "001"
+        "00000"  // ... Kg2
+        "10"
+        "00000"  // a4
+        "001"
+        "00000"  // ... Kg1, into the rook's attack
+        "00"
+        "101"
+        "00000"  // O-O onto the black king
+        "100"
+        "00000"
+        "00"
+        "1100"
+        "00000"
+        "000000000000000000000000";
+    while (bits.size() % 8) bits += '0';
+    for (std::size_t i = 0; i < bits.size(); i += 8)
+        chain += char(std::stoi(bits.substr(i, 8), nullptr, 2));
+    std::string block = "BINP";
+    for (int i = 0; i < 4; ++i) block += char(chain.size() >> (8 * i) & 0xFF);
+    block += chain;
+    PlainLinesSink sink;
+    auto reading = training::read_binpack(block, 0, sink);
+    CHECK(sink.kept.empty());
+    CHECK(sink.dropped == 1);
+    REQUIRE(reading.problems.listed().size() == 1);
+    CHECK(reading.problems.listed()[0].description ==
+          "at byte 0, a move that is not legal in its position");
 }

@@ -72,6 +72,10 @@ class Board {
         return castling_rook_[static_cast<int>(color)][king_side ? KingSide : QueenSide];
     }
     bool has_legal_en_passant() const;
+    // Whether a move a decoder built from a piece's destinations (castling as king takes its
+    // rook) is legal here: castling through nothing and no attacked square, no other move
+    // leaving its king attacked.
+    bool is_legal(Move move) const;
     // "e2e4", "e7e8q"; castling is "e1g1" in standard mode and king-to-rook ("e1h1") in 960.
     std::string to_uci(Move move) const;
 

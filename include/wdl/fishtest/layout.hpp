@@ -16,7 +16,8 @@ namespace wdl::fishtest {
 bool is_game_file_name(std::string_view file_name);
 
 // The test id of a game file: its name up to the first '-' or '.' (the original scanner's
-// rule, so "abc-2.pgn.gz" and "abc.pgn" belong to test "abc").
+// rule, so "abc-2.pgn.gz" and "abc.pgn" belong to test "abc"). Any other file (training data)
+// is a test of its own whole name: a dataset's files share their name's start.
 std::string test_id_of(const std::filesystem::path& game_file);
 
 // The metadata file of a game file's test: <same folder>/<test id>.json.

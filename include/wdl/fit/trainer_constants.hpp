@@ -27,7 +27,7 @@ struct TrainerFit {
 };
 
 // Fits the constants to the data of every mom taken together. Throws wdl::Error when the data
-// cannot determine them (no positions, or only one result).
+// cannot determine them (no positions, a result missing, a fit that does not converge).
 TrainerFit fit_trainer_constants(const std::vector<MomData>& data);
 
 struct TrainerEstimate {
@@ -41,6 +41,8 @@ struct TrainerEstimate {
 struct TrainerConstants {
     std::vector<TrainerEstimate> estimates;  // offset, scaling, scoreScale, texelK
     int groups = 0;                          // of the jackknife; 0 without groups
+    int failed_refits = 0;  // leave-one-out refits that did not converge (left out); with fewer
+                            // than 2 left, no interval
     double confidence = 0.95;
 };
 

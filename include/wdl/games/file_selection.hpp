@@ -17,11 +17,12 @@ class RE2;
 // Which game files a scan reads: scoreWDLstat's --file/--dir/-r and its metadata filters.
 namespace wdl::games {
 
-// The game files under `dir` (recursively if asked), and the files whose names end in one of
-// `also_listed`, sorted by path. Throws wdl::Error naming the directory if it cannot be listed.
-std::vector<std::filesystem::path> list_game_files(
-    const std::filesystem::path& dir, bool recursive,
-    const std::vector<std::string>& also_listed = {});
+// The game files under `dir` (recursively if asked; none if not `games`), and the files whose
+// names end in one of `also_listed`, sorted by path. Throws wdl::Error naming the directory if
+// it cannot be listed.
+std::vector<std::filesystem::path> list_game_files(const std::filesystem::path& dir, bool recursive,
+                                                   const std::vector<std::string>& also_listed = {},
+                                                   bool games = true);
 
 // Whether the file's name ends in one of `also_listed`.
 bool is_listed_too(const std::filesystem::path& path, const std::vector<std::string>& also_listed);
@@ -43,8 +44,10 @@ struct GameFileSource {
     std::filesystem::path dir = "./pgns";            // --dir otherwise
     bool recursive = false;                          // -r
     bool allow_duplicates = false;                   // --allowDuplicates: warn, do not stop
-    // Names ending so are listed from --dir as well (scoreWDLstat: training data).
+    // Names ending so are listed from --dir as well (scoreWDLstat: training data), and whether
+    // game files are (not when training data is asked for).
     std::vector<std::string> also_listed;
+    bool lists_games = true;
 };
 
 // The files' sizes added up (a file whose size cannot be read counts 0): the progress line's
@@ -67,8 +70,8 @@ struct Shard {
 Shard parse_shard(std::string_view text);
 
 // The files of one shard. Tests stay whole: the files of a test (same folder, same test id, the
-// one metadata file) go to one shard; a file that holds no games (training data) is a unit of
-// its own. Tests are dealt out largest first, each to the shard with
+// one metadata file) go to one shard; a file of training data is a test of its own
+// (fishtest::test_id_of). Tests are dealt out largest first, each to the shard with
 // the fewest bytes so far, ties broken by the paths relative to `root`; every machine that sees
 // the same tree under `root` thus computes the same partition, and the N shards together hold
 // every file exactly once.

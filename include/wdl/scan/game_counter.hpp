@@ -64,7 +64,8 @@ class GameCounter {
 
     // Positions of another source (training data) counted by a game's rules: a unit of them
     // (a binpack block, a .plain game, a bullet line) stands for a game, committed at its end
-    // or dropped whole, and in one group; `offset` is its byte in the chunk of begin_chunk.
+    // or dropped whole, and in one group; `offset` is its byte in the text of begin_chunk (from
+    // the chunk's offset there).
     void begin_unit(std::uint64_t offset);
     // `eval` is displayed centipawns from the mover's view, within +-games::kMaxScore, or
     // +-games::kMateScore.

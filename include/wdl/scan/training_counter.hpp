@@ -21,13 +21,14 @@ struct TrainingCountingRules {
 };
 
 struct TrainingTally {
-    std::uint64_t records = 0;         // blocks, records or lines read
+    std::uint64_t records = 0;         // blocks, records or lines read, whole or broken
+    std::uint64_t records_broken = 0;  // each with a warning (listed or counted)
     std::uint64_t units = 0;           // counted whole: blocks, games of records, lines
-    std::uint64_t units_dropped = 0;   // found broken: none of their positions counted
-    std::uint64_t positions_read = 0;  // of the units counted
+    std::uint64_t units_dropped = 0;   // with a broken record: none of their positions counted
+    std::uint64_t positions_read = 0;  // every position decoded
     std::uint64_t positions = 0;       // counted
-    std::uint64_t without_score = 0;   // score VALUE_NONE
-    std::uint64_t beyond_move = 0;     // after max_counted_move
+    std::uint64_t without_score = 0;   // of the units counted: score VALUE_NONE
+    std::uint64_t beyond_move = 0;     // of the units counted: after max_counted_move
 
     void add(const TrainingTally& other);
 };
@@ -40,9 +41,9 @@ class TrainingCounter final : public training::PositionSink {
   public:
     TrainingCounter(const TrainingCountingRules& rules, counts::PositionCounts& counts);
 
-    // The file whose chunk is read next, and how many records the chunk held.
+    // The file whose chunk is read next (offsets are the file's), and what the chunk held.
     void begin_chunk(std::size_t file_index) { counter_.begin_chunk(file_index, 0); }
-    void add_records(std::uint64_t records) { tally_.records += records; }
+    void add_reading(const training::ChunkReading& reading);
 
     void begin_unit(std::uint64_t offset) override;
     void see(const training::TrainingPosition& position) override;
@@ -59,8 +60,8 @@ class TrainingCounter final : public training::PositionSink {
     CountingRules counting_rules_;
     GameCounter counter_;
     TrainingTally tally_;  // what the counter's tally does not hold
-    // Of the current unit, committed with it.
-    std::uint64_t unit_positions_ = 0, unit_without_score_ = 0, unit_beyond_move_ = 0;
+    // Of the current unit, added when it is counted.
+    std::uint64_t unit_without_score_ = 0, unit_beyond_move_ = 0;
 };
 
 }  // namespace wdl::scan

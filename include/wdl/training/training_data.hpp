@@ -36,6 +36,11 @@ inline constexpr int kNoScore = 32002;
 // counted as the scanner counts "#n" in a game.
 inline constexpr int kMateThreshold = 31754;
 
+// Every format stores a score in 16 bits and a ply in at most 16: text beyond them is damage
+// (and kept out of the arithmetic that turns a score to the mover's view).
+inline constexpr int kLargestScore = 32767;
+inline constexpr int kLargestPly = 65535;
+
 // One position of training data: the board (side to move to move), the score of its search
 // from the mover's view in the engine's internal units, the ply of its game (0 at the start
 // position with White to move), and the game's result from the mover's view (1, 0, -1).

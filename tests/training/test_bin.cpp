@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "keeping_sink.hpp"
 #include "test_data.hpp"
 #include "wdl/training/bin.hpp"
 
@@ -11,31 +12,15 @@ using namespace wdl;
 
 namespace {
 
-// Keeps, of the units ended whole, each position as "placement side score ply result".
-class KeepingSink : public training::PositionSink {
-  public:
-    std::vector<std::string> kept;
-    int units = 0, dropped = 0;
-
-    void begin_unit(std::uint64_t) override { ++units; }
-    void see(const training::TrainingPosition& position) override {
+// A sink keeping each position as "placement side score ply result".
+training::test::KeepingSink<std::string> placement_sink() {
+    return training::test::KeepingSink<std::string>([](const training::TrainingPosition& position) {
         std::string fen = position.board.fen();
-        pending_.push_back(fen.substr(0, fen.find(' ', fen.find(' ') + 1)) + " " +
-                           std::to_string(position.score) + " " + std::to_string(position.ply) +
-                           " " + std::to_string(position.result));
-    }
-    void end_unit() override {
-        kept.insert(kept.end(), pending_.begin(), pending_.end());
-        pending_.clear();
-    }
-    void drop_unit() override {
-        ++dropped;
-        pending_.clear();
-    }
-
-  private:
-    std::vector<std::string> pending_;
-};
+        return fen.substr(0, fen.find(' ', fen.find(' ') + 1)) + " " +
+               std::to_string(position.score) + " " + std::to_string(position.ply) + " " +
+               std::to_string(position.result);
+    });
+}
 
 // The same of .plain text: "placement side score ply result" per record.
 std::vector<std::string> plain_positions(const std::string& text, std::size_t count) {
@@ -65,7 +50,7 @@ TEST_CASE("bin: random games decode as Stockfish wrote them", "[training]") {
     auto expected = plain_positions(
         testing::read_decompressed(testing::test_data_path("training/random_games.plain.gz")),
         3000);
-    KeepingSink sink;
+    auto sink = placement_sink();
     auto bytes =
         testing::read_decompressed(testing::test_data_path("training/random_games_3000.bin.gz"));
     REQUIRE(bytes.size() == 3000 * training::kBinRecordBytes);
@@ -81,7 +66,7 @@ TEST_CASE("bin: random games decode as Stockfish wrote them", "[training]") {
         return position.ends_with(" 0 1") || position.ends_with(" 0 0") ||
                position.ends_with(" 0 -1");
     });
-    CHECK(sink.units == starts);
+    CHECK(std::int64_t(sink.units.size()) == starts);
 }
 
 TEST_CASE("bin: a record of no position breaks its game, a record cut short is named",
@@ -89,7 +74,7 @@ TEST_CASE("bin: a record of no position breaks its game, a record cut short is n
     auto bytes = testing::read_decompressed(testing::test_data_path("training/games.bin.gz"));
     std::string damaged = bytes.substr(0, 10 * training::kBinRecordBytes);
     damaged[5 * training::kBinRecordBytes + 38] = 7;  // a result that is none
-    KeepingSink sink;
+    auto sink = placement_sink();
     auto reading = training::read_bin(damaged, 0, sink);
     // The game's records 0-4 go with the broken sixth; 6-9 continue each other, a unit of
     // their own.
@@ -100,7 +85,7 @@ TEST_CASE("bin: a record of no position breaks its game, a record cut short is n
           "at byte 200, a result other than 1, 0 or -1");
 
     std::string cut = bytes.substr(0, 10 * training::kBinRecordBytes + 25);
-    KeepingSink cut_sink;
+    auto cut_sink = placement_sink();
     reading = training::read_bin(cut, 1000, cut_sink);
     CHECK(cut_sink.kept.empty());  // the game the cut record belongs to
     REQUIRE(reading.problems.listed().size() == 1);

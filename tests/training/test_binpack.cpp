@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "keeping_sink.hpp"
 #include "test_data.hpp"
 #include "wdl/training/binpack.hpp"
 
@@ -15,31 +16,14 @@ std::string file_bytes(const std::string& relative) {
     return testing::read_decompressed(testing::test_data_path(relative));
 }
 
-// Keeps what a reader hands over as .plain lines (without the move), committing a unit's
-// positions only when the reader ends it whole.
-class PlainLinesSink : public training::PositionSink {
-  public:
-    std::vector<std::string> kept;
-    std::uint64_t units = 0, dropped = 0;
-
-    void begin_unit(std::uint64_t) override { ++units; }
-    void see(const training::TrainingPosition& position) override {
-        pending_.push_back(
-            "fen " + position.board.fen() + "\nscore " + std::to_string(position.score) + "\nply " +
-            std::to_string(position.ply) + "\nresult " + std::to_string(position.result) + "\n");
-    }
-    void end_unit() override {
-        kept.insert(kept.end(), pending_.begin(), pending_.end());
-        pending_.clear();
-    }
-    void drop_unit() override {
-        ++dropped;
-        pending_.clear();
-    }
-
-  private:
-    std::vector<std::string> pending_;
-};
+// A sink keeping each position as .plain lines (without the move).
+training::test::KeepingSink<std::string> plain_lines_sink() {
+    return training::test::KeepingSink<std::string>([](const training::TrainingPosition& position) {
+        return "fen " + position.board.fen() + "\nscore " + std::to_string(position.score) +
+               "\nply " + std::to_string(position.ply) + "\nresult " +
+               std::to_string(position.result) + "\n";
+    });
+}
 
 // The records of .plain text without their "move" and "e" lines.
 std::vector<std::string> plain_positions(const std::string& text) {
@@ -71,7 +55,7 @@ std::uint32_t block_size(const std::string& bytes, std::size_t at) {
 TEST_CASE("binpack: random games decode position by position as Stockfish's converter reads them",
           "[training]") {
     auto expected = plain_positions(file_bytes("training/random_games.plain.gz"));
-    PlainLinesSink sink;
+    auto sink = plain_lines_sink();
     auto reading = training::read_binpack(file_bytes("training/random_games.binpack"), 0, sink);
     CHECK(reading.problems.listed().empty());
     REQUIRE(sink.kept.size() == expected.size());
@@ -79,13 +63,13 @@ TEST_CASE("binpack: random games decode position by position as Stockfish's conv
         INFO("position " << i);
         REQUIRE(sink.kept[i] == expected[i]);
     }
-    CHECK(sink.units == 1);  // the file's one block
+    CHECK(sink.units.size() == 1);  // the file's one block
 }
 
 TEST_CASE("binpack: a damaged block is dropped whole and every other block kept", "[training]") {
     std::string one = file_bytes("training/games.binpack");
     REQUIRE(block_size(one, 0) + 8 == one.size());  // one block
-    PlainLinesSink whole;
+    auto whole = plain_lines_sink();
     training::read_binpack(one, 0, whole);
     const std::size_t per_block = whole.kept.size();
     REQUIRE(per_block == 9309);
@@ -93,7 +77,7 @@ TEST_CASE("binpack: a damaged block is dropped whole and every other block kept"
     SECTION("a stem that is no position") {
         std::string bytes = one + one + one;
         std::memset(bytes.data() + one.size() + 8, 0xFF, 8);  // 64 pieces on the board
-        PlainLinesSink sink;
+        auto sink = plain_lines_sink();
         auto reading = training::read_binpack(bytes, 1000, sink);
         CHECK(reading.records == 3);
         CHECK(sink.kept.size() == 2 * per_block);
@@ -106,7 +90,7 @@ TEST_CASE("binpack: a damaged block is dropped whole and every other block kept"
     }
     SECTION("a file cut short in its last block") {
         std::string bytes = one + one + one.substr(0, one.size() / 2);
-        PlainLinesSink sink;
+        auto sink = plain_lines_sink();
         auto reading = training::read_binpack(bytes, 0, sink);
         CHECK(sink.kept.size() == 2 * per_block);
         REQUIRE(reading.problems.listed().size() == 1);
@@ -115,7 +99,7 @@ TEST_CASE("binpack: a damaged block is dropped whole and every other block kept"
     }
     SECTION("garbage between blocks") {
         std::string bytes = one + std::string(100, 'x') + one;
-        PlainLinesSink sink;
+        auto sink = plain_lines_sink();
         auto reading = training::read_binpack(bytes, 0, sink);
         CHECK(sink.kept.size() == 2 * per_block);
         REQUIRE(reading.problems.listed().size() == 1);
@@ -128,7 +112,7 @@ TEST_CASE("binpack: a damaged block is dropped whole and every other block kept"
         std::uint32_t shorter = block_size(one, 0) - 3;
         for (int i = 0; i < 4; ++i) bytes[4 + std::size_t(i)] = char(shorter >> (8 * i) & 0xFF);
         bytes.resize(8 + shorter);
-        PlainLinesSink sink;
+        auto sink = plain_lines_sink();
         auto reading = training::read_binpack(bytes + one, 0, sink);
         CHECK(sink.kept.size() == per_block);
         REQUIRE(reading.problems.listed().size() == 1);
@@ -187,7 +171,7 @@ TEST_CASE("binpack: a chain of illegal moves is damage, not a position", "[train
     std::string block = "BINP";
     for (int i = 0; i < 4; ++i) block += char(chain.size() >> (8 * i) & 0xFF);
     block += chain;
-    PlainLinesSink sink;
+    auto sink = plain_lines_sink();
     auto reading = training::read_binpack(block, 0, sink);
     CHECK(sink.kept.empty());
     CHECK(sink.dropped == 1);

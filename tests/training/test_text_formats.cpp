@@ -2,6 +2,7 @@
 #include <string>
 #include <vector>
 
+#include "keeping_sink.hpp"
 #include "wdl/training/bullet.hpp"
 #include "wdl/training/plain.hpp"
 
@@ -14,29 +15,11 @@ struct Seen {
     int score, ply, result;
 };
 
-// Keeps the positions of the units ended whole.
-class KeepingSink : public training::PositionSink {
-  public:
-    std::vector<Seen> kept;
-    std::vector<std::uint64_t> units;
-    int dropped = 0;
-
-    void begin_unit(std::uint64_t offset) override { units.push_back(offset); }
-    void see(const training::TrainingPosition& position) override {
-        pending_.push_back({position.board.fen(), position.score, position.ply, position.result});
-    }
-    void end_unit() override {
-        kept.insert(kept.end(), pending_.begin(), pending_.end());
-        pending_.clear();
-    }
-    void drop_unit() override {
-        ++dropped;
-        pending_.clear();
-    }
-
-  private:
-    std::vector<Seen> pending_;
-};
+training::test::KeepingSink<Seen> keeping_sink() {
+    return training::test::KeepingSink<Seen>([](const training::TrainingPosition& position) {
+        return Seen{position.board.fen(), position.score, position.ply, position.result};
+    });
+}
 
 const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const std::string kAfterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
@@ -55,7 +38,7 @@ TEST_CASE("plain: games of records that continue each other, a broken record bre
     std::string third = plain_record(kStart, 5, 0, 0);  // a new game
     std::string broken = "fen " + kAfterE4 + "\nscore 12\nply x\nresult 0\ne\n";
     std::string fourth = plain_record(kStart, 7, 0, 1);
-    KeepingSink sink;
+    auto sink = keeping_sink();
     auto reading = training::read_plain(first + second + third + broken + fourth, 100, sink);
     // The first game whole, the second lost with its broken record, the third.
     REQUIRE(sink.kept.size() == 3);
@@ -76,7 +59,7 @@ TEST_CASE("plain: games of records that continue each other, a broken record bre
 }
 
 TEST_CASE("plain: a record cut short and an invalid FEN", "[training]") {
-    KeepingSink sink;
+    auto sink = keeping_sink();
     auto reading = training::read_plain(
         plain_record("8/8/8/8/8/8/8/8 w - - 0 1", 0, 0, 0) + "fen " + kStart + "\nscore 3\n", 0,
         sink);
@@ -89,7 +72,7 @@ TEST_CASE("plain: a record cut short and an invalid FEN", "[training]") {
 
 TEST_CASE("bullet: White's score and result turned to the mover, the ply from the FEN",
           "[training]") {
-    KeepingSink sink;
+    auto sink = keeping_sink();
     std::string text = kStart + " | 31 | 1.0\n\n" + kAfterE4 + " | 40 | 0.0\r\n" +
                        "8/8/8/8 | x | 0.5\n" + kStart + " | 3 | 0.7\n";
     auto reading = training::read_bullet(text, 0, sink);

@@ -116,6 +116,12 @@ void print_grouping_lines(const ScoreWdlStatOptions& options, const GroupingOfSc
     }
 }
 
+// --json: the summary, its strings' bad bytes replaced (file names, warnings).
+void write_summary(const fs::path& path, const nlohmann::ordered_json& json) {
+    util::write_file_atomically(
+        path, json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+}
+
 void scan_games(const ScoreWdlStatOptions& options, const games::SelectedFiles& selection,
                 const GroupingOfScan& grouping) {
     if (options.normalize_to_pawn_value || options.normalize_data) {
@@ -164,10 +170,7 @@ void scan_games(const ScoreWdlStatOptions& options, const games::SelectedFiles& 
                                                   written.groups, std::nullopt};
             if (grouping.labels) summary.grouping->tests = grouping.labels->units.size();
         }
-        auto json = scan::scan_summary_json(summary);
-        util::write_file_atomically(
-            *options.json,
-            json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+        write_summary(*options.json, scan::scan_summary_json(summary));
     }
 }
 
@@ -210,9 +213,7 @@ void scan_training_data(const ScoreWdlStatOptions& options, const games::Selecte
         auto json = scan::training_summary_json(result, seconds);
         json["output"] = options.output.string();
         json["normalization"] = normalization.description();
-        util::write_file_atomically(
-            *options.json,
-            json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+        write_summary(*options.json, json);
     }
 }
 

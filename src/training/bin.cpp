@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "record_games.hpp"
 #include "wdl/chess/board.hpp"
 
 namespace wdl::training {
@@ -91,23 +92,13 @@ class BinLayout final : public games::RecordLayout {
 
 ChunkReading read_bin(std::string_view bytes, std::uint64_t offset, PositionSink& sink) {
     ChunkReading reading;
+    RecordGames games(sink, reading);
     chess::Board board;
-    std::uint64_t records_in_unit = 0;
-    int previous_ply = 0, previous_result = 0;
-    auto end_unit = [&] {
-        if (records_in_unit > 0) sink.end_unit();
-        records_in_unit = 0;
-    };
-    auto drop = [&](std::size_t at, const std::string& why) {
-        reading.problems.add(reading.records++,
-                             "at byte " + std::to_string(offset + at) + ", " + why);
-        if (records_in_unit > 0) sink.drop_unit();
-        records_in_unit = 0;
-    };
     const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
     for (std::size_t at = 0; at < bytes.size(); at += kBinRecordBytes) {
         if (bytes.size() - at < kBinRecordBytes) {
-            drop(at, "a record cut short (" + std::to_string(bytes.size() - at) + " of 40 bytes)");
+            games.drop(offset + at, "a record cut short (" + std::to_string(bytes.size() - at) +
+                                        " of 40 bytes)");
             break;
         }
         const unsigned char* record = data + at;
@@ -116,24 +107,14 @@ ChunkReading read_bin(std::string_view bytes, std::uint64_t offset, PositionSink
         int result = static_cast<std::int8_t>(record[38]);
         auto fen = packed_sfen_fen(record, ply);
         if (result < -1 || result > 1) {
-            drop(at, "a result other than 1, 0 or -1");
+            games.drop(offset + at, "a result other than 1, 0 or -1");
         } else if (!fen || !board.set_fen(*fen)) {
-            drop(at, "a packed position that is not a legal one");
+            games.drop(offset + at, "a packed position that is not a legal one");
         } else {
-            bool continues =
-                records_in_unit > 0 && ply == previous_ply + 1 && result == -previous_result;
-            if (!continues) {
-                end_unit();
-                sink.begin_unit(offset + at);
-            }
-            ++reading.records;
-            ++records_in_unit;
-            sink.see({board, score, ply, result});
-            previous_ply = ply;
-            previous_result = result;
+            games.add(offset + at, {board, score, ply, result});
         }
     }
-    end_unit();
+    games.finish();
     return reading;
 }
 

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "record_games.hpp"
 #include "wdl/chess/board.hpp"
 
 namespace wdl::training {
@@ -35,7 +36,8 @@ struct PlainRecord {
 
 class PlainReader {
   public:
-    PlainReader(std::uint64_t offset, PositionSink& sink) : offset_(offset), sink_(sink) {}
+    PlainReader(std::uint64_t offset, PositionSink& sink)
+        : offset_(offset), games_(sink, reading_) {}
 
     ChunkReading read(std::string_view text) {
         for (std::size_t at = 0; at < text.size();) {
@@ -45,8 +47,8 @@ class PlainReader {
             at = end + 1;
         }
         // Text after the last "e" line is a record cut short (the file's end).
-        if (has_fields_) drop(record_, "a record without its closing \"e\" line");
-        end_unit();
+        if (has_fields_) games_.drop(record_.offset, "a record without its closing \"e\" line");
+        games_.finish();
         return std::move(reading_);
     }
 
@@ -77,50 +79,18 @@ class PlainReader {
 
     void finish_record() {
         has_fields_ = false;
-        if (auto fault = record_.fault()) return drop(record_, *fault);
+        if (auto fault = record_.fault()) return games_.drop(record_.offset, *fault);
         if (!board_.set_fen(record_.fen))
-            return drop(record_, "invalid FEN " + std::string(record_.fen));
-        // A record that continues the previous one belongs to its game.
-        bool continues = records_in_unit_ > 0 && *record_.ply == previous_ply_ + 1 &&
-                         *record_.result == -previous_result_;
-        if (!continues) {
-            end_unit();
-            sink_.begin_unit(record_.offset);
-        }
-        ++reading_.records;
-        ++records_in_unit_;
-        sink_.see({board_, *record_.score, *record_.ply, *record_.result});
-        previous_ply_ = *record_.ply;
-        previous_result_ = *record_.result;
-    }
-
-    void end_unit() {
-        if (records_in_unit_ > 0) sink_.end_unit();
-        records_in_unit_ = 0;
-    }
-
-    // A broken record breaks its game, as a broken move does in PGN: the game's records
-    // before it are dropped with it.
-    void drop(const PlainRecord& record, const std::string& why) {
-        std::string dropped = records_in_unit_ == 0 ? ""
-                              : records_in_unit_ == 1
-                                  ? " (and the record of its game before it)"
-                                  : " (and the " + std::to_string(records_in_unit_) +
-                                        " records of its game before it)";
-        reading_.problems.add(reading_.records++,
-                              "at byte " + std::to_string(record.offset) + ", " + why + dropped);
-        if (records_in_unit_ > 0) sink_.drop_unit();
-        records_in_unit_ = 0;
+            return games_.drop(record_.offset, "invalid FEN " + std::string(record_.fen));
+        games_.add(record_.offset, {board_, *record_.score, *record_.ply, *record_.result});
     }
 
     std::uint64_t offset_;
-    PositionSink& sink_;
     ChunkReading reading_;
+    RecordGames games_;
     chess::Board board_;
     PlainRecord record_;
     bool has_fields_ = false;
-    std::uint64_t records_in_unit_ = 0;  // of the game being read
-    int previous_ply_ = 0, previous_result_ = 0;
 };
 
 class PlainLayout final : public games::RecordLayout {

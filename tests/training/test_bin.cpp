@@ -82,7 +82,8 @@ TEST_CASE("bin: a record of no position breaks its game, a record cut short is n
     CHECK(sink.dropped == 1);
     REQUIRE(reading.problems.listed().size() == 1);
     CHECK(reading.problems.listed()[0].description ==
-          "at byte 200, a result other than 1, 0 or -1");
+          "at byte 200, a result other than 1, 0 or -1 (and the 5 records of its game before "
+          "it)");
 
     std::string cut = bytes.substr(0, 10 * training::kBinRecordBytes + 25);
     auto cut_sink = placement_sink();
@@ -90,7 +91,8 @@ TEST_CASE("bin: a record of no position breaks its game, a record cut short is n
     CHECK(cut_sink.kept.empty());  // the game the cut record belongs to
     REQUIRE(reading.problems.listed().size() == 1);
     CHECK(reading.problems.listed()[0].description ==
-          "at byte 1400, a record cut short (25 of 40 bytes)");
+          "at byte 1400, a record cut short (25 of 40 bytes) (and the 10 records of its game "
+          "before it)");
     CHECK(training::bin_layout().last_cut(cut, 0) == 400);
     CHECK(training::bin_layout().last_cut(cut.substr(0, 39), 0) == std::string::npos);
 }

@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         data[0] & 1 ? wdl::games::EvalParsing::Legacy : wdl::games::EvalParsing::Exact;
     settings.mode =
         data[0] & 2 ? wdl::markov::TransitionMode::Opponent : wdl::markov::TransitionMode::Own;
-    std::vector<wdl::markov::GameFileInfo> files{{"fuzz.pgn", {}, {}, {}}};
+    std::vector<wdl::games::PairedGameFile> files{{"fuzz.pgn", {}, {}, {}}};
     if (data[0] & 4) files[0] = {"fuzz.pgn", "abc123", "New-1234567890ab", "Base-fedcba098765"};
     wdl::markov::ChainCollector collector(settings, files);
     collector.begin_chunk(0);

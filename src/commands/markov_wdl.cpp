@@ -7,9 +7,8 @@
 #include <chrono>
 #include <iostream>
 
-#include "wdl/fishtest/layout.hpp"
-#include "wdl/fishtest/run_metadata.hpp"
 #include "wdl/games/engine_filter.hpp"
+#include "wdl/games/engine_pairing.hpp"
 #include "wdl/games/game_reading.hpp"
 #include "wdl/markov/report.hpp"
 #include "wdl/markov/results.hpp"
@@ -49,22 +48,6 @@ markov::ClassScheme class_scheme(const MarkovWdlOptions& options) {
         return markov::ClassScheme::equal_score(named.model, named.name, options.class_count);
     }
     return markov::ClassScheme::custom(parse_bounds(options.classes));
-}
-
-// The files with what their tests' metadata says about the pairing.
-std::vector<markov::GameFileInfo> file_infos(const games::SelectedFiles& files) {
-    std::vector<markov::GameFileInfo> infos;
-    for (const auto& file : files.selected) {
-        markov::GameFileInfo info{file, {}, {}, {}};
-        auto run = files.metadata.find(fishtest::metadata_file_of(file));
-        if (run != files.metadata.end()) {
-            info.test = fishtest::test_id_of(file);
-            if (run->second.resolved_new) info.new_name = "New-" + *run->second.resolved_new;
-            if (run->second.resolved_base) info.base_name = "Base-" + *run->second.resolved_base;
-        }
-        infos.push_back(std::move(info));
-    }
-    return infos;
 }
 
 // A name usable in a file name: letters, digits, '-' and '.'; the rest becomes '_'.
@@ -161,7 +144,7 @@ void markov_wdl(const MarkovWdlOptions& options) {
     }
 
     auto selection = games::select_game_files(options.games, filter, std::cout, std::cerr);
-    auto files = file_infos(selection);
+    auto files = games::paired_game_files(selection);
 
     markov::CollectorSettings settings;
     settings.classes = &classes;

@@ -32,10 +32,6 @@ std::uint64_t finish_hash(std::uint64_t hash) {
 
 constexpr std::uint64_t kHashStart = 0xcbf29ce484222325ULL;
 
-bool starts_with(const std::string& text, std::string_view prefix) {
-    return text.rfind(prefix, 0) == 0;
-}
-
 }  // namespace
 
 void DropTally::add(int drop) {
@@ -100,7 +96,7 @@ void CollectedGames::merge(CollectedGames&& other) {
 }
 
 ChainCollector::ChainCollector(const CollectorSettings& settings,
-                               const std::vector<GameFileInfo>& files)
+                               const std::vector<games::PairedGameFile>& files)
     : settings_(settings),
       files_(files),
       replay_rules_{settings.eval_parsing, settings.fix_fen, false},
@@ -132,50 +128,17 @@ void ChainCollector::skip_game(games::GameSkipReason reason) {
     ++collected_.skipped[games::describe(reason)];
 }
 
-// Whether a player's name names the revision `sha` (fishtest: "New-<sha prefix>"; other
-// tools: any name ending in "-<sha prefix>", or holding the whole sha).
-bool names_revision(const std::string& name, std::string_view sha) {
-    constexpr std::size_t kShortestPrefix = 7;
-    if (sha.size() < kShortestPrefix) return false;
-    if (name.find(sha) != std::string::npos) return true;
-    std::size_t dash = name.rfind('-');
-    if (dash == std::string::npos) return false;
-    std::string_view suffix = std::string_view(name).substr(dash + 1);
-    return suffix.size() >= kShortestPrefix && sha.starts_with(suffix);
-}
-
-// Whether White is the engine under test: fishtest's New-/Base- names; else the test's
-// metadata, whose revisions a name may carry; else, with no clue, the names' order (so that
-// every game of two engines gives them the same roles).
-bool white_is_new(const std::string& white, const std::string& black, const GameFileInfo& file) {
-    if (starts_with(white, "New-") && starts_with(black, "Base-")) return true;
-    if (starts_with(white, "Base-") && starts_with(black, "New-")) return false;
-    std::string_view new_sha =
-        std::string_view(file.new_name).substr(std::min<std::size_t>(4, file.new_name.size()));
-    std::string_view base_sha =
-        std::string_view(file.base_name).substr(std::min<std::size_t>(5, file.base_name.size()));
-    if (names_revision(white, new_sha) != names_revision(black, new_sha))
-        return names_revision(white, new_sha);
-    if (names_revision(white, base_sha) != names_revision(black, base_sha))
-        return names_revision(black, base_sha);
-    if (starts_with(white, "Base-") != starts_with(black, "Base-"))
-        return starts_with(black, "Base-");
-    return white < black;
-}
-
 // Finds the game's pairing (the test of its file, or its two engines) and the role of each
 // colour in it; false if the players are not two different engines.
 bool ChainCollector::assign_pairing(const games::GameTags& tags) {
-    const GameFileInfo& file = files_[file_];
+    const games::PairedGameFile& file = files_[file_];
     const std::string& white = tags.white;
     const std::string& black = tags.black;
     if (white.empty() || black.empty() || white == black) return false;
-    bool new_white = white_is_new(white, black, file);
+    bool new_white = games::white_is_new(white, black, file);
     role_of_colour_ = new_white ? std::array<int, 2>{kNew, kBase} : std::array<int, 2>{kBase, kNew};
 
-    std::string key = file.test.empty()
-                          ? "engines " + std::min(white, black) + "\n" + std::max(white, black)
-                          : "test " + file.test;
+    std::string key = games::pairing_key(white, black, file);
     if (pairing_ == nullptr || key != pairing_key_) {
         auto [at, inserted] =
             collected_.pairings.try_emplace(key, PairingTally(settings_.classes->size()));
@@ -299,7 +262,8 @@ namespace {
 
 class CollectingConsumer : public games::ChunkConsumer {
   public:
-    CollectingConsumer(const CollectorSettings& settings, const std::vector<GameFileInfo>& files)
+    CollectingConsumer(const CollectorSettings& settings,
+                       const std::vector<games::PairedGameFile>& files)
         : collector_(settings, files) {}
 
     games::ChunkReport consume(const games::TextChunk& chunk) override {
@@ -320,9 +284,9 @@ class CollectingConsumer : public games::ChunkConsumer {
 
 }  // namespace
 
-Collection collect_games(const std::vector<GameFileInfo>& files, const CollectorSettings& settings,
-                         int threads, const games::ReadSettings& reading,
-                         games::ReadProgress* progress) {
+Collection collect_games(const std::vector<games::PairedGameFile>& files,
+                         const CollectorSettings& settings, int threads,
+                         const games::ReadSettings& reading, games::ReadProgress* progress) {
     std::vector<std::unique_ptr<CollectingConsumer>> workers;
     std::vector<games::ChunkConsumer*> consumers;
     for (int i = 0; i < std::max(1, threads); ++i) {

@@ -19,14 +19,14 @@ const ClassScheme& classes() {
     return scheme;
 }
 
-std::vector<GameFileInfo> corpus_files() {
-    std::vector<GameFileInfo> files;
+std::vector<wdl::games::PairedGameFile> corpus_files() {
+    std::vector<wdl::games::PairedGameFile> files;
     for (const auto& path : wdl::games::list_game_files(wdl::testing::corpus_path(), true))
         files.push_back({path, path.parent_path().filename().string(), {}, {}});
     return files;
 }
 
-Collection collect(const std::vector<GameFileInfo>& files, int threads,
+Collection collect(const std::vector<wdl::games::PairedGameFile>& files, int threads,
                    std::size_t chunk_bytes = std::size_t{4} << 20) {
     CollectorSettings settings;
     settings.classes = &classes();

@@ -19,7 +19,7 @@ Reading read(const std::string& text, TransitionMode mode = TransitionMode::Own,
     CollectorSettings settings;
     settings.classes = &classes;
     settings.mode = mode;
-    std::vector<GameFileInfo> files{{"games.pgn", test, {}, {}}};
+    std::vector<wdl::games::PairedGameFile> files{{"games.pgn", test, {}, {}}};
     ChainCollector collector(settings, files);
     collector.begin_chunk(0);
     collector.read(text);
@@ -199,7 +199,7 @@ TEST_CASE("a test's two engines pair whatever their names, its metadata saying w
     settings.classes = &classes;
     // An engine renamed by its author (Fish-...) against fishtest's Base-...: the metadata's
     // revisions tell the roles.
-    std::vector<GameFileInfo> files{
+    std::vector<wdl::games::PairedGameFile> files{
         {"t.pgn", "abc123", "New-1234567890abcdef", "Base-fedcba0987654321"}};
     std::string text =
         "[White \"Base-fedcba0987\"]\n[Black \"Fish-1234567890\"]\n[Result \"0-1\"]\n\n"

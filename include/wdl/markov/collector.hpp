@@ -10,6 +10,7 @@
 #include "wdl/chess/board.hpp"
 #include "wdl/counts/count_map.hpp"
 #include "wdl/games/chunked_reader.hpp"
+#include "wdl/games/engine_pairing.hpp"
 #include "wdl/games/eval_parsing.hpp"
 #include "wdl/games/fix_fen.hpp"
 #include "wdl/games/game_replay.hpp"
@@ -27,10 +28,11 @@ class RE2;
 // read what.
 namespace wdl::markov {
 
-// The two engines of a pairing: fishtest's New and Base (or, without metadata, the two names in
-// sorted order unless they are New-... and Base-...).
-enum Role : int { kNew = 0, kBase = 1 };
-inline constexpr std::array<const char*, 2> kRoleNames = {"New", "Base"};
+// The two engines of a pairing and their roles, as games::white_is_new gives them.
+using games::kBase;
+using games::kNew;
+using games::kRoleNames;
+using games::Role;
 
 // How a move of player P moves the chain.
 enum class TransitionMode {
@@ -88,13 +90,6 @@ struct PairingTally {
 // The fold of an opening: both colours of an opening land in the same one.
 int fold_of(std::uint64_t opening);
 
-// What the analysis needs to know about a game file.
-struct GameFileInfo {
-    std::filesystem::path path;
-    std::string test;                 // fishtest test id when the file has metadata; else empty
-    std::string new_name, base_name;  // "New-<resolved_new>", "Base-<resolved_base>" if known
-};
-
 struct CollectorSettings {
     const ClassScheme* classes = nullptr;
     TransitionMode mode = TransitionMode::Own;
@@ -120,7 +115,8 @@ struct CollectedGames {
 // Collects the games of the files it is told about, replayed by games::GameReplay.
 class ChainCollector {
   public:
-    ChainCollector(const CollectorSettings& settings, const std::vector<GameFileInfo>& files);
+    ChainCollector(const CollectorSettings& settings,
+                   const std::vector<games::PairedGameFile>& files);
     ChainCollector(const ChainCollector&) = delete;
     ChainCollector& operator=(const ChainCollector&) = delete;
 
@@ -153,7 +149,7 @@ class ChainCollector {
     void commit_game();
 
     const CollectorSettings& settings_;
-    const std::vector<GameFileInfo>& files_;
+    const std::vector<games::PairedGameFile>& files_;
     games::ReplayRules replay_rules_;
     games::GameReplay<ChainCollector> replay_;
     std::size_t file_ = 0;
@@ -177,8 +173,9 @@ struct Collection {
     CollectedGames games;
     games::ReadSummary files;
 };
-Collection collect_games(const std::vector<GameFileInfo>& files, const CollectorSettings& settings,
-                         int threads, const games::ReadSettings& reading = {},
+Collection collect_games(const std::vector<games::PairedGameFile>& files,
+                         const CollectorSettings& settings, int threads,
+                         const games::ReadSettings& reading = {},
                          games::ReadProgress* progress = nullptr);
 
 }  // namespace wdl::markov

@@ -78,18 +78,13 @@ ResampledEstimate estimate_of(const ModelQuantity& quantity, const FitResult& fi
                               const std::vector<double>& replicates,
                               const ResampleOptions& options) {
     ResampledEstimate estimate;
-    estimate.name = quantity.name;
-    estimate.estimate = quantity.value(fit.model);
-    double n = double(replicates.size());
     double tail = (1 - options.confidence) / 2;
     if (options.method == ResampleMethod::Jackknife) {
-        // sqrt((G - 1) / G * sum of squared deviations), the sum being G - 1 sample variances
-        double squares = stats::sample_variance(replicates) * (n - 1);
-        estimate.standard_error = std::sqrt((n - 1) / n * squares);
-        double t = stats::student_t_quantile(1 - tail, n - 1);
-        estimate.low = estimate.estimate - t * estimate.standard_error;
-        estimate.high = estimate.estimate + t * estimate.standard_error;
+        estimate = jackknife_estimate(quantity.name, quantity.value(fit.model), replicates,
+                                      options.confidence);
     } else {
+        estimate.name = quantity.name;
+        estimate.estimate = quantity.value(fit.model);
         estimate.standard_error = std::sqrt(stats::sample_variance(replicates));
         std::vector<double> sorted = replicates;
         estimate.low = stats::sample_quantile(sorted, tail);
@@ -115,6 +110,59 @@ std::optional<double> fisher_standard_error(const ModelQuantity& quantity, const
 
 std::string_view resample_method_name(ResampleMethod method) {
     return util::name_of(kResampleMethodNames, method);
+}
+
+ResampledEstimate jackknife_estimate(std::string name, double estimate,
+                                     const std::vector<double>& replicates, double confidence) {
+    ResampledEstimate result;
+    result.name = std::move(name);
+    result.estimate = estimate;
+    double n = double(replicates.size());
+    // sqrt((G - 1) / G * sum of squared deviations), the sum being G - 1 sample variances
+    double squares = stats::sample_variance(replicates) * (n - 1);
+    result.standard_error = std::sqrt((n - 1) / n * squares);
+    double t = stats::student_t_quantile(1 - (1 - confidence) / 2, n - 1);
+    result.low = estimate - t * result.standard_error;
+    result.high = estimate + t * result.standard_error;
+    return result;
+}
+
+JointJackknife jackknife_jointly(std::span<const GroupedData* const> data,
+                                 std::span<const model::WdlModel> fitted, const FitOptions& options,
+                                 int threads) {
+    std::vector<int> groups;
+    for (const GroupedData* set : data)
+        for (std::size_t g = 0; g < set->group_count(); ++g) groups.push_back(set->file_group(g));
+    std::sort(groups.begin(), groups.end());
+    groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+    const std::size_t sets = data.size();
+    std::vector<Refit> refits(groups.size() * sets);
+    util::parallel_for(refits.size(), threads, [&](std::size_t, std::size_t job) {
+        const GroupedData& set = *data[job % sets];
+        int left_out = groups[job / sets];
+        std::vector<double> weights(set.group_count(), 1.0);
+        for (std::size_t g = 0; g < weights.size(); ++g)
+            if (set.file_group(g) == left_out) weights[g] = 0;
+        refits[job] = refit_model(set.weighted(weights), options, fitted[job % sets]);
+    });
+    JointJackknife result;
+    result.groups = int(groups.size());
+    for (std::size_t r = 0; r < groups.size(); ++r) {
+        std::vector<model::WdlModel> models;
+        for (std::size_t s = 0; s < sets; ++s) {
+            const Refit& refit = refits[r * sets + s];
+            if (!refit.minimization.converged) {
+                result.failures.push_back(fmt::format("group {} of data set {}: {}", groups[r],
+                                                      s + 1, refit.minimization.message));
+                break;
+            }
+            models.push_back(refit.model);
+        }
+        if (models.size() < sets) continue;
+        result.left_out.push_back(groups[r]);
+        result.models.push_back(std::move(models));
+    }
+    return result;
 }
 
 std::vector<Refit> refit_weighted(const GroupedData& data, const FitOptions& options,

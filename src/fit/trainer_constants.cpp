@@ -9,6 +9,7 @@
 
 #include "wdl/model/wdl_math.hpp"
 #include "wdl/stats/distributions.hpp"
+#include "wdl/stats/golden_section.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/parallel_for.hpp"
 
@@ -153,25 +154,11 @@ double texel_error(const std::vector<Cell>& cells, double scale) {
     return sum;
 }
 
-// Golden-section search of the error over log(scale), around a first guess.
+// The scale of least error, searched over log(scale) around a first guess.
 double fit_score_scale(const std::vector<Cell>& cells, double guess) {
-    const double ratio = (std::sqrt(5.0) - 1) / 2;
-    double low = std::log(guess / 1000), high = std::log(guess * 1000);
-    double left = high - ratio * (high - low), right = low + ratio * (high - low);
-    double left_error = texel_error(cells, std::exp(left));
-    double right_error = texel_error(cells, std::exp(right));
-    for (int i = 0; i < 200 && high - low > 1e-12; ++i) {
-        if (left_error < right_error) {
-            high = right, right = left, right_error = left_error;
-            left = high - ratio * (high - low);
-            left_error = texel_error(cells, std::exp(left));
-        } else {
-            low = left, left = right, left_error = right_error;
-            right = low + ratio * (high - low);
-            right_error = texel_error(cells, std::exp(right));
-        }
-    }
-    return std::exp((low + high) / 2);
+    return std::exp(stats::golden_section_minimum(
+        [&cells](double log_scale) { return texel_error(cells, std::exp(log_scale)); },
+        std::log(guess / 1000), std::log(guess * 1000)));
 }
 
 double texel_k(double score_scale) { return 400 / (score_scale * std::log(10.0)); }

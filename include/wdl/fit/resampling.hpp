@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,6 +78,27 @@ Resampling resample_fit(const GroupedData& data, const FitResult& fit, const Fit
 // The standard error of a quantity of a converged optimizeProbability fit from its Fisher
 // information (positions taken as independent), by the delta method; none without it.
 std::optional<double> fisher_standard_error(const ModelQuantity& quantity, const FitResult& fit);
+
+// The delete-one-group jackknife of several fits whose data share their groups by number in the
+// file (the same games counted for each, e.g. each engine of a test on its own moves): replicate
+// g leaves group g out of every data set at once, so that a figure of several fits (the ratio
+// of two engines' scales) carries the correlation the shared games give it. A replicate whose
+// refit fails in any data set is left out.
+struct JointJackknife {
+    std::vector<int> left_out;                         // the group of each replicate kept
+    std::vector<std::vector<model::WdlModel>> models;  // [replicate][data set]
+    int groups = 0;                                    // groups of any data set: the replicates
+    std::vector<std::string> failures;                 // why the other replicates failed
+};
+JointJackknife jackknife_jointly(std::span<const GroupedData* const> data,
+                                 std::span<const model::WdlModel> fitted, const FitOptions& options,
+                                 int threads);
+
+// The jackknife's standard error sqrt((G - 1) / G * sum (t_g - mean)^2) and interval estimate
+// +- t quantile (G - 1 degrees of freedom) * standard error of a figure whose value on all data
+// is `estimate` and on the G replicates `replicates` (at least 2).
+ResampledEstimate jackknife_estimate(std::string name, double estimate,
+                                     const std::vector<double>& replicates, double confidence);
 
 // The refits of `jobs` weightings of the groups, in order, on `threads` threads.
 std::vector<Refit> refit_weighted(const GroupedData& data, const FitOptions& options,

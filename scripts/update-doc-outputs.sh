@@ -30,7 +30,7 @@ case "${1:-}" in
 *) echo "Usage: $0 [--slow | --check]" >&2; exit 2 ;;
 esac
 
-programs="scoreWDLstat scoreWDL compareWDL mergeWDLstat annotateWDL markovWDL synthWDL queryWDL exportWDL trackWDL wdlfit"
+programs="scoreWDLstat scoreWDL compareWDL mergeWDLstat annotateWDL markovWDL synthWDL queryWDL exportWDL trackWDL scaleWDL wdlfit"
 ((slow)) && programs+=" scoreCompetence generateTables"
 TARGETS="$programs" bash scripts/build.sh >&2
 bin=$root/${BUILD_DIR:-build}/apps
@@ -191,6 +191,9 @@ run compareWDL --fit half0.json half1.json --moms 30,58 --plot false | tee halve
     output compare-fit-halves
 tail -n 1 halves.txt | output compare-fit-verdict
 run compareWDL --fit plain0.json plain1.json --moms 30,58 --plot false | output compare-fit-plain
+run scaleWDL --dir data -r --pool all --concurrency 2 --json scale.json --png scale.png |
+    output scale-data
+cp scale.png "$images/scale.png"
 
 # --- cluster.md
 {

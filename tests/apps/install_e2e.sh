@@ -79,7 +79,7 @@ complete_line() {
 }
 [[ $(complete_line "scoreWDLstat --matchT") == "--matchTC --matchThreads " ]] ||
     fail "scoreWDLstat --matchT completes to '$(complete_line "scoreWDLstat --matchT")'"
-[[ $(complete_line "wdlfit sc") == "scan " ]] || fail "wdlfit sc completes to '$(complete_line "wdlfit sc")'"
+[[ $(complete_line "wdlfit sy") == "synth " ]] || fail "wdlfit sy completes to '$(complete_line "wdlfit sy")'"
 [[ $(complete_line "wdlfit fit --momT") == "--momTarget --momType " ]] || fail "wdlfit fit --momT"
 [[ $(complete_line "scoreWDLstat --evalParsing ") == "exact legacy " ]] ||
     fail "scoreWDLstat --evalParsing completes to '$(complete_line "scoreWDLstat --evalParsing ")'"

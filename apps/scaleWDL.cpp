@@ -1,0 +1,115 @@
+// scaleWDL: did a patch change the eval scale? The two engines of a test, each fitted on its own
+// moves of the same games, compared with a jackknife that leaves the same games out of both.
+#include <CLI/CLI.hpp>
+#include <thread>
+
+#include "choice_option.hpp"
+#include "curve_form_option.hpp"
+#include "game_selection_options.hpp"
+#include "normalization_options.hpp"
+#include "parse_command_line.hpp"
+#include "registry_option.hpp"
+#include "wdl/commands/scale_wdl.hpp"
+#include "wdl/util/error.hpp"
+
+namespace {
+
+using wdl::model::MomType;
+
+constexpr const char* kDescription =
+    "Did a patch change the eval scale? Reads the games of one or many tests (or any PGN of two "
+    "engines: fishtest's New and Base, else the roles markovWDL gives them) and fits the WDL "
+    "model to each engine's own evals, on its own moves of the same games, as scoreWDL fits. "
+    "Per test and pooled over tests of the same pair: the ratio of NormalizeToPawnValue "
+    "New/Base ('New's evals are 7.2 % larger'), the spread's ratio and the draw rate at 0, each "
+    "with a paired interval (a jackknife over groups of games that leaves the same games out of "
+    "both fits) and the wider interval the two fits would have as independent ones. Asymmetry: "
+    "each engine's side ahead against its side behind, with an interval and a held-out "
+    "comparison against the symmetric model.";
+
+void add_options(CLI::App& app, wdl::commands::ScaleWdlOptions& o) {
+    add_game_file_options(app, o.games.source);
+    add_test_filter_options(app, o.games.filters);
+    app.add_option("--concurrency", o.concurrency,
+                   "Number of threads for reading and refits (default: all cores; the results "
+                   "do not depend on it)")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--matchEngine", o.match_engine,
+                   "Keep only games in which a player's White/Black name matches this regex "
+                   "(both engines of a kept game are fitted; default: --matchRev)");
+    app.add_option("--fixFENsource", o.fix_fen_source,
+                   "File of FENs with their true move counters (plain or .gz), as scoreWDLstat "
+                   "takes it");
+    add_choice_option(app, "--evalParsing", o.eval_parsing, wdl::games::kEvalParsingNames,
+                      "exact: centipawns from the decimal digits; legacy: the original "
+                      "scanner's float arithmetic");
+    app.add_option("--binWidth", o.bin_width,
+                   "Round evals to multiples of this many centipawns, as scoreWDLstat")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    app.add_option("--groups", o.groups,
+                   "Groups of games for the jackknife (a hash of each game's file, relative to "
+                   "--dir, and its place: the groups scoreWDLstat --groups K --groupBy game "
+                   "makes); both engines' positions of a game are in its group")
+        ->check(CLI::Range(2, wdl::counts::kMaxGroups / 2))
+        ->capture_default_str();
+    add_choice_option(app, "--pool", o.pool, wdl::commands::kPoolingNames,
+                      "Besides each test: pair pools the tests of the same two engines (the "
+                      "same New and Base revisions), all pools every test read, none pools "
+                      "nothing (a pool's group g holds group g of each of its tests)");
+    add_normalization_options(app, o.normalize_to_pawn_value, o.normalize_data, "both engines");
+    app.add_option("--moveMin", o.filter.move_min, "Drop keys with a lower move number")
+        ->capture_default_str();
+    app.add_option("--moveMax", o.filter.move_max, "Drop keys with a higher move number")
+        ->capture_default_str();
+    app.add_option("--materialMin", o.filter.material_min, "Drop keys with less material")
+        ->capture_default_str();
+    app.add_option("--materialMax", o.filter.material_max, "Drop keys with more material")
+        ->capture_default_str();
+    app.add_option("--evalMax", o.filter.eval_max_cp,
+                   "Keep |internal eval| <= round(evalMax * pawn value / 100) (evalMax in cp)")
+        ->capture_default_str();
+    add_choice_option(app, "--momType", o.filter.mom_type,
+                      choices(wdl::model::kMomTypeNames, {MomType::Material, MomType::Move}),
+                      "The mom the model depends on");
+    app.add_option("--momTarget", o.mom_target,
+                   "The polynomials are in t = mom / momTarget; NormalizeToPawnValue = p_a(1)")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    add_curve_form_option(app, "--aForm", o.a_form,
+                          "The form of p_a: polyN (1 to 5; Stockfish's is poly3) or rationalN; "
+                          "a small test may need poly1 or poly2 for a fit its data determine");
+    add_curve_form_option(app, "--bForm", o.b_form, "The form of p_b, as --aForm");
+    app.add_option("--confidence", o.confidence, "Confidence of the intervals")
+        ->check(CLI::Range(0.5, 0.999))
+        ->capture_default_str();
+    app.add_flag_callback(
+        "--noAsymmetry", [&o] { o.asymmetry = false; },
+        "Skip the asymmetry of each engine (its side ahead against its side behind)");
+    app.add_option("--folds", o.folds,
+                   "Folds of the game groups for the held-out comparison of the asymmetric "
+                   "model")
+        ->check(CLI::Range(2, 1000))
+        ->capture_default_str();
+    app.add_option("--json", o.json,
+                   "Also write every figure (both engines' fits, the paired and unpaired "
+                   "intervals, the asymmetry and its held-out comparison, the summary) as JSON");
+    app.add_option("--png", o.png,
+                   "Plot (gnuplot) New's scale against Base's and each engine's asymmetry, a "
+                   "row per test and pooled set with its interval");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{kDescription, WDL_PROGRAM_NAME};
+    wdl::commands::ScaleWdlOptions options;
+    options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
+    add_options(app, options);
+    add_registry_option(app);
+    if (auto stop = parse_command_line(app, argc, argv)) return *stop;
+    return wdl::util::report_errors([&] {
+        wdl::commands::scale_wdl(options);
+        return 0;
+    });
+}

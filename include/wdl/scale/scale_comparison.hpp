@@ -1,0 +1,109 @@
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wdl/fit/count_grid.hpp"
+#include "wdl/fit/fitter.hpp"
+#include "wdl/fit/grouped_data.hpp"
+#include "wdl/fit/resampling.hpp"
+#include "wdl/fit/wdl_data.hpp"
+#include "wdl/games/engine_pairing.hpp"
+#include "wdl/model/normalization.hpp"
+#include "wdl/scale/paired_counter.hpp"
+
+// Did a patch change the eval scale (scaleWDL, docs/comparison.md)? The two engines of a test,
+// each fitted on its own moves of the same games, compared by a jackknife that leaves the same
+// games out of both fits; and whether an engine's evals mean the same for the side ahead and
+// the side behind.
+namespace wdl::scale {
+
+// Which of an engine's positions a grid takes: all, those it evaluates above 0 ("ahead"), or
+// those it evaluates below 0 turned to the other side's view ("behind": eval and result
+// reversed, as the symmetric model would score them alike). Evals of exactly 0 are in neither
+// half.
+enum class Side { All, Ahead, Behind };
+
+// The retained counts of one engine's positions in the pairings (pooled: game group g of every
+// pairing is one group g), with their groups kept.
+std::unique_ptr<fit::CountGrid> engine_grid(const std::vector<const PairingCounts*>& pairings,
+                                            games::Role role, Side side,
+                                            const fit::GridFilter& filter,
+                                            const model::Normalization& normalization);
+
+struct ScaleOptions {
+    fit::GridFilter filter;
+    fit::FitOptions fit;
+    double confidence = 0.95;
+    bool asymmetry = true;
+    int folds = 10;  // of the held-out comparison of the asymmetric model
+    int threads = 1;
+};
+
+// One fit of some positions of one engine, with each constant's jackknife error (of these
+// positions alone, from the replicates of the paired jackknife).
+struct EngineFit {
+    double positions = 0;               // retained
+    std::optional<fit::FitResult> fit;  // none when the data could not be fitted
+    std::string no_fit;                 // why not
+    // NormalizeToPawnValue, spread, drawRateAtZero.
+    std::vector<fit::ResampledEstimate> estimates;
+};
+
+// A figure of two fits with its paired interval, and the error it would have if the two fits
+// were taken as independent (as compareWDL --fit takes two count files).
+struct PairedFigure {
+    fit::ResampledEstimate paired;
+    double unpaired_error = 0;
+};
+
+// The scale of some of an engine's positions against its model of all of them: the factor by
+// which that model's a and b would have to grow (for any form: its evals shrink by it) to fit
+// those positions best.
+double relative_scale(const std::vector<fit::MomData>& positions, const model::WdlModel& model);
+
+// Log-loss per position of an asymmetric model against the symmetric one on held-out games.
+struct HeldOutDifference {
+    double difference = 0, error = 0;  // asymmetric - symmetric; error: groups independent
+    double positions = 0;
+    int folds = 0;
+};
+
+// Whether the side ahead and the side behind of one engine read its evals alike: the engine's
+// model scaled to its positions above 0 and to those below 0 (turned to the other side's view).
+struct Asymmetry {
+    double positions_ahead = 0, positions_behind = 0;     // retained
+    std::optional<fit::ResampledEstimate> ahead, behind;  // relative_scale of each side
+    std::optional<PairedFigure> ratio;                    // ahead / behind
+    // Held out on folds of the game groups: the model with a scale per side (2 parameters
+    // more) against the model alone.
+    std::optional<HeldOutDifference> held_out;
+    std::string no_result;  // why some of it is missing
+};
+
+struct ScaleComparison {
+    std::string name;                  // "test <id>", "New-x vs Base-y", or "pooled ..."
+    std::vector<std::string> tests;    // the pairings' test ids (or names)
+    std::array<std::string, 2> names;  // by games::Role
+    std::uint64_t games = 0;
+    int groups = 0, replicates = 0;  // of the paired jackknife
+    std::vector<std::string> failures;
+    std::array<EngineFit, 2> engines;  // by games::Role
+    // NormalizeToPawnValue New / Base, spread New / Base, drawRateAtZero New - Base; empty when
+    // either engine has no fit or the jackknife has too few replicates (no_comparison).
+    std::vector<PairedFigure> figures;
+    std::string no_comparison;
+    std::array<std::optional<Asymmetry>, 2> asymmetry;  // by games::Role, when asked for
+};
+
+// Fits each engine of the pairings on its own moves and compares them. Never throws for data
+// that cannot be fitted: the comparison says why it has no figures.
+ScaleComparison compare_scales(const std::string& name,
+                               const std::vector<const PairingCounts*>& pairings,
+                               const model::Normalization& normalization,
+                               const ScaleOptions& options);
+
+}  // namespace wdl::scale

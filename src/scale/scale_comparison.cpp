@@ -1,0 +1,316 @@
+#include "wdl/scale/scale_comparison.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <functional>
+
+#include "wdl/fit/fit_verdict.hpp"
+#include "wdl/fit/objective.hpp"
+#include "wdl/fit/wdl_data.hpp"
+#include "wdl/stats/golden_section.hpp"
+#include "wdl/util/error.hpp"
+#include "wdl/util/parallel_for.hpp"
+
+namespace wdl::scale {
+namespace {
+
+using ModelFigure = std::function<double(const model::WdlModel&)>;
+
+// The constants compared, as trackWDL and compareWDL --fit name them.
+const std::array<std::pair<const char*, ModelFigure>, 3> kConstants = {{
+    {"NormalizeToPawnValue", [](const model::WdlModel& m) { return m.a_at_target(); }},
+    {"spread", [](const model::WdlModel& m) { return m.b_at_target(); }},
+    {"drawRateAtZero", [](const model::WdlModel& m) { return m.draw_rate_at_zero(); }},
+}};
+
+// A grid's data fitted as scoreWDL fits a count file; none, with the reason, when the fit fails
+// or its data do not determine it.
+EngineFit fit_engine(const fit::CountGrid& grid, const fit::GroupedData& data,
+                     const fit::FitOptions& options) {
+    EngineFit result;
+    result.positions = double(grid.totals().total());
+    if (result.positions == 0) {
+        result.no_fit = "no retained positions";
+        return result;
+    }
+    try {
+        result.fit = fit::fit_model(data.total(), options);
+    } catch (const Error& error) {
+        result.no_fit = error.what();
+        return result;
+    }
+    if (auto verdict = fit::fit_verdict(*result.fit); !verdict.determined) {
+        result.no_fit = "the fit is not determined: " + verdict.reason;
+        result.fit.reset();
+    }
+    return result;
+}
+
+// Each constant of each data set with its jackknife error from the joint replicates.
+void add_estimates(std::span<EngineFit* const> fits, const fit::JointJackknife& jackknife,
+                   double confidence) {
+    for (std::size_t s = 0; s < fits.size(); ++s) {
+        for (const auto& [name, figure] : kConstants) {
+            std::vector<double> replicates;
+            for (const auto& models : jackknife.models) replicates.push_back(figure(models[s]));
+            fits[s]->estimates.push_back(
+                fit::jackknife_estimate(name, figure(fits[s]->fit->model), replicates, confidence));
+        }
+    }
+}
+
+// A figure of the two fits (a ratio or a difference of one constant) with its paired jackknife
+// interval, and the error the two fits' own jackknife errors give it as independent estimates.
+PairedFigure paired_figure(const std::string& name, const ModelFigure& constant, bool ratio,
+                           const model::WdlModel& first, const model::WdlModel& second,
+                           const fit::JointJackknife& jackknife, double first_error,
+                           double second_error, double confidence) {
+    auto combine = [ratio](double x, double y) { return ratio ? x / y : x - y; };
+    std::vector<double> replicates;
+    for (const auto& models : jackknife.models)
+        replicates.push_back(combine(constant(models[0]), constant(models[1])));
+    double x = constant(first), y = constant(second);
+    PairedFigure figure{fit::jackknife_estimate(name, combine(x, y), replicates, confidence), 0};
+    figure.unpaired_error = ratio ? std::abs(x / y) * std::hypot(first_error / x, second_error / y)
+                                  : std::hypot(first_error, second_error);
+    return figure;
+}
+
+// Fits of several data sets of the same games and their joint jackknife; false (with the
+// reason) when a fit or the jackknife fails.
+bool fit_jointly(std::span<EngineFit* const> fits, const std::vector<const fit::GroupedData*>& data,
+                 const ScaleOptions& options, fit::JointJackknife& jackknife, std::string& reason) {
+    std::vector<model::WdlModel> fitted;
+    for (EngineFit* engine : fits) {
+        if (!engine->fit) {
+            reason = "no fit to compare (" + engine->no_fit + ")";
+            return false;
+        }
+        fitted.push_back(engine->fit->model);
+    }
+    jackknife = fit::jackknife_jointly(data, fitted, options.fit, options.threads);
+    if (jackknife.models.size() < 2) {
+        reason = fmt::format("{} of {} jackknife replicates converged: an interval needs 2 or more",
+                             jackknife.models.size(), jackknife.groups);
+        return false;
+    }
+    add_estimates(fits, jackknife, options.confidence);
+    return true;
+}
+
+// The data with every eval divided by `scale`: a model's a and b multiplied by it, whatever
+// their form.
+std::vector<fit::MomData> evals_divided(std::vector<fit::MomData> moms, double scale) {
+    for (auto& mom : moms)
+        for (auto& cell : mom.cells) cell.eval /= scale;
+    return moms;
+}
+
+// The model's log-loss summed over the positions.
+double log_loss_sum(const std::vector<fit::MomData>& moms, const model::WdlModel& model) {
+    double positions = 0;
+    for (const auto& mom : moms) positions += mom.total;
+    if (positions == 0) return 0;
+    return fit::model_objective(fit::Objective::Probability, moms, model) * positions;
+}
+
+// The weights that keep only the groups `keep` says of a data set's groups.
+template <typename Keep>
+std::vector<double> weights_of(const fit::GroupedData& data, Keep&& keep) {
+    std::vector<double> weights(data.group_count());
+    for (std::size_t g = 0; g < weights.size(); ++g) weights[g] = keep(data.file_group(g)) ? 1 : 0;
+    return weights;
+}
+
+// Each held-out group scored by the engine's model fitted on the other folds, alone and with
+// a scale per side fitted there too; the difference per position with its error over groups.
+HeldOutDifference held_out_difference(const fit::GroupedData& all, const fit::GroupedData& ahead,
+                                      const fit::GroupedData& behind, const model::WdlModel& fitted,
+                                      int groups, const ScaleOptions& options) {
+    HeldOutDifference result;
+    result.folds = std::min(options.folds, groups);
+    auto fold_of = [&](int group) { return group % result.folds; };
+    std::vector<double> differences(static_cast<std::size_t>(groups));
+    std::vector<double> positions(static_cast<std::size_t>(groups));
+    std::vector<std::string> failures(std::size_t(result.folds));
+    util::parallel_for(
+        std::size_t(result.folds), options.threads, [&](std::size_t, std::size_t fold) {
+            auto training = [&](int g) { return fold_of(g) != int(fold); };
+            auto refit =
+                fit::refit_model(all.weighted(weights_of(all, training)), options.fit, fitted);
+            if (!refit.minimization.converged) {
+                failures[fold] = refit.minimization.message;
+                return;
+            }
+            double ahead_scale =
+                relative_scale(ahead.weighted(weights_of(ahead, training)), refit.model);
+            double behind_scale =
+                relative_scale(behind.weighted(weights_of(behind, training)), refit.model);
+            for (int g = 0; g < groups; ++g) {
+                if (fold_of(g) != int(fold)) continue;
+                auto only = [g](int group) { return group == g; };
+                auto held_ahead = ahead.weighted(weights_of(ahead, only));
+                auto held_behind = behind.weighted(weights_of(behind, only));
+                double symmetric =
+                    log_loss_sum(held_ahead, refit.model) + log_loss_sum(held_behind, refit.model);
+                double asymmetric =
+                    log_loss_sum(evals_divided(held_ahead, ahead_scale), refit.model) +
+                    log_loss_sum(evals_divided(held_behind, behind_scale), refit.model);
+                differences[std::size_t(g)] = asymmetric - symmetric;
+                for (const auto* half : {&held_ahead, &held_behind})
+                    for (const auto& mom : *half) positions[std::size_t(g)] += mom.total;
+            }
+        });
+    for (const auto& failure : failures)
+        if (!failure.empty()) throw Error("a held-out refit did not converge: " + failure);
+    // A ratio of sums over independent groups: its error by the linearization over groups.
+    double total = 0, sum = 0;
+    int scored = 0;
+    for (int g = 0; g < groups; ++g) {
+        total += positions[std::size_t(g)];
+        sum += differences[std::size_t(g)];
+        scored += positions[std::size_t(g)] > 0;
+    }
+    if (total == 0 || scored < 2) throw Error("fewer than 2 groups hold positions of both sides");
+    double mean = sum / total, squares = 0;
+    for (int g = 0; g < groups; ++g) {
+        double residual = differences[std::size_t(g)] - mean * positions[std::size_t(g)];
+        squares += residual * residual;
+    }
+    result.difference = mean;
+    result.error = std::sqrt(double(scored) / double(scored - 1) * squares) / total;
+    result.positions = total;
+    return result;
+}
+
+// The engine's scale on its positions ahead and behind, against its model of all its
+// positions, with the joint jackknife's replicates of that model.
+Asymmetry asymmetry_of(const std::vector<const PairingCounts*>& pairings, games::Role role,
+                       const fit::GroupedData& all, const model::WdlModel& fitted,
+                       const fit::JointJackknife& jackknife,
+                       const model::Normalization& normalization, const ScaleOptions& options) {
+    Asymmetry result;
+    auto ahead_grid = engine_grid(pairings, role, Side::Ahead, options.filter, normalization);
+    auto behind_grid = engine_grid(pairings, role, Side::Behind, options.filter, normalization);
+    fit::GroupedData ahead(*ahead_grid), behind(*behind_grid);
+    result.positions_ahead = double(ahead_grid->totals().total());
+    result.positions_behind = double(behind_grid->totals().total());
+    if (result.positions_ahead == 0 || result.positions_behind == 0) {
+        result.no_result = "no positions on one side";
+        return result;
+    }
+    std::vector<double> ahead_replicates(jackknife.models.size()),
+        behind_replicates(jackknife.models.size());
+    util::parallel_for(jackknife.models.size(), options.threads, [&](std::size_t, std::size_t r) {
+        auto kept = [&](int group) { return group != jackknife.left_out[r]; };
+        const auto& model = jackknife.models[r][std::size_t(role)];
+        ahead_replicates[r] = relative_scale(ahead.weighted(weights_of(ahead, kept)), model);
+        behind_replicates[r] = relative_scale(behind.weighted(weights_of(behind, kept)), model);
+    });
+    double ahead_scale = relative_scale(ahead.total(), fitted);
+    double behind_scale = relative_scale(behind.total(), fitted);
+    result.ahead =
+        fit::jackknife_estimate("scale ahead", ahead_scale, ahead_replicates, options.confidence);
+    result.behind = fit::jackknife_estimate("scale behind", behind_scale, behind_replicates,
+                                            options.confidence);
+    std::vector<double> ratios;
+    for (std::size_t r = 0; r < ahead_replicates.size(); ++r)
+        ratios.push_back(ahead_replicates[r] / behind_replicates[r]);
+    PairedFigure ratio{fit::jackknife_estimate("scale ahead/behind", ahead_scale / behind_scale,
+                                               ratios, options.confidence),
+                       0};
+    ratio.unpaired_error = ahead_scale / behind_scale *
+                           std::hypot(result.ahead->standard_error / ahead_scale,
+                                      result.behind->standard_error / behind_scale);
+    result.ratio = ratio;
+    try {
+        result.held_out =
+            held_out_difference(all, ahead, behind, fitted, pairings.front()->game_groups, options);
+    } catch (const Error& error) {
+        result.no_result = std::string("no held-out comparison: ") + error.what();
+    }
+    return result;
+}
+
+}  // namespace
+
+double relative_scale(const std::vector<fit::MomData>& positions, const model::WdlModel& model) {
+    return std::exp(stats::golden_section_minimum(
+        [&](double log_scale) {
+            return log_loss_sum(evals_divided(positions, std::exp(log_scale)), model);
+        },
+        std::log(0.25), std::log(4.0), 1e-7));
+}
+
+std::unique_ptr<fit::CountGrid> engine_grid(const std::vector<const PairingCounts*>& pairings,
+                                            games::Role role, Side side,
+                                            const fit::GridFilter& filter,
+                                            const model::Normalization& normalization) {
+    auto grid = std::make_unique<fit::CountGrid>(filter, normalization, true);
+    for (const PairingCounts* pairing : pairings) {
+        const int first = pairing->group_of(role, 0);
+        const int end = first + pairing->game_groups;
+        pairing->counts.for_each([&](std::uint64_t packed, int group, std::uint64_t count) {
+            if (group < first || group >= end) return;
+            counts::PositionKey key = counts::unpack_key(packed);
+            if (side != Side::All) {
+                if (key.eval == 0 || (key.eval > 0) != (side == Side::Ahead)) return;
+                if (side == Side::Behind) {
+                    key.eval = -key.eval;
+                    key.result = counts::opposite(key.result);
+                }
+            }
+            grid->add_to_group(group - first, key, std::int64_t(count));
+        });
+    }
+    return grid;
+}
+
+ScaleComparison compare_scales(const std::string& name,
+                               const std::vector<const PairingCounts*>& pairings,
+                               const model::Normalization& normalization,
+                               const ScaleOptions& options) {
+    ScaleComparison result;
+    result.name = name;
+    for (const PairingCounts* pairing : pairings) {
+        result.tests.push_back(
+            pairing->test.empty() ? pairing->names[0] + " vs " + pairing->names[1] : pairing->test);
+        result.games += pairing->games;
+    }
+    result.names = pairings.front()->names;
+
+    std::array<std::unique_ptr<fit::CountGrid>, 2> grids;
+    std::vector<std::unique_ptr<fit::GroupedData>> data;
+    for (games::Role role : {games::kNew, games::kBase}) {
+        grids[role] = engine_grid(pairings, role, Side::All, options.filter, normalization);
+        data.push_back(std::make_unique<fit::GroupedData>(*grids[role]));
+        result.engines[role] = fit_engine(*grids[role], *data.back(), options.fit);
+    }
+    std::array<EngineFit*, 2> fits{&result.engines[0], &result.engines[1]};
+    fit::JointJackknife jackknife;
+    bool compared =
+        fit_jointly(fits, {data[0].get(), data[1].get()}, options, jackknife, result.no_comparison);
+    result.groups = jackknife.groups;
+    result.replicates = int(jackknife.models.size());
+    result.failures = jackknife.failures;
+    if (compared) {
+        for (std::size_t c = 0; c < kConstants.size(); ++c) {
+            bool ratio = c < 2;  // scales compare by their ratio, the draw rate by difference
+            const auto& [constant_name, constant] = kConstants[c];
+            result.figures.push_back(paired_figure(
+                std::string(constant_name) + (ratio ? " New/Base" : " New-Base"), constant, ratio,
+                result.engines[0].fit->model, result.engines[1].fit->model, jackknife,
+                result.engines[0].estimates[c].standard_error,
+                result.engines[1].estimates[c].standard_error, options.confidence));
+        }
+    }
+    if (compared && options.asymmetry)
+        for (games::Role role : {games::kNew, games::kBase})
+            result.asymmetry[role] =
+                asymmetry_of(pairings, role, *data[role], result.engines[role].fit->model,
+                             jackknife, normalization, options);
+    return result;
+}
+
+}  // namespace wdl::scale

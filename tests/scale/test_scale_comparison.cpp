@@ -1,0 +1,197 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <fstream>
+
+#include "rescaled_games.hpp"
+#include "test_data.hpp"
+#include "wdl/games/file_selection.hpp"
+#include "wdl/model/normalization.hpp"
+#include "wdl/scale/paired_counter.hpp"
+#include "wdl/scale/scale_comparison.hpp"
+#include "wdl/stats/random.hpp"
+#include "wdl/synth/sampler.hpp"
+
+using namespace wdl;
+
+namespace {
+
+model::Normalization default_normalization() {
+    return model::Normalization::from_json(model::kDefaultNormalizeData);
+}
+
+// Games of two engines whose evals follow Stockfish's model, New's multiplied by `factor` (only
+// where positive when `positive_only`): every position's result follows the model at its true
+// eval, and the positions of a game share its result (New's, and the reverse for Base), as
+// synthWDL draws games.
+struct SyntheticTest {
+    int games = 600, positions_per_game = 30, groups = 10;
+    double factor = 1.15;
+    bool positive_only = false;
+    std::uint64_t seed = 1;
+};
+
+scale::PairingCounts synthetic_pairing(const SyntheticTest& test) {
+    const auto model = synth::stockfish_model();
+    const auto normalization = default_normalization();
+    synth::SyntheticPositions source(5);
+    stats::Random random(test.seed);
+    scale::PairingCounts pairing(test.groups);
+    pairing.names = {"New-synthetic", "Base-synthetic"};
+    auto draw_outcome = [&](const synth::PositionShape& shape) {
+        auto p = synth::outcome_probabilities(model, normalization, shape);
+        double u = random.uniform();
+        return u < p[0]          ? counts::Outcome::Win
+               : u < p[0] + p[1] ? counts::Outcome::Draw
+                                 : counts::Outcome::Loss;
+    };
+    for (int game = 0; game < test.games; ++game) {
+        int group = int(random.below(std::uint64_t(test.groups)));
+        counts::Outcome new_result = draw_outcome(source.draw(random));
+        for (int k = 0; k < test.positions_per_game; ++k) {
+            games::Role role = k % 2 == 0 ? games::kNew : games::kBase;
+            counts::Outcome result =
+                role == games::kNew ? new_result : counts::opposite(new_result);
+            synth::PositionShape shape;
+            do {
+                shape = source.draw(random);
+            } while (random.uniform() >= synth::outcome_probabilities(model, normalization,
+                                                                      shape)[std::size_t(result)]);
+            int eval = shape.eval;
+            if (role == games::kNew && (!test.positive_only || eval > 0))
+                eval = std::clamp(counts::bin_eval(int(std::lround(eval * test.factor)), 5),
+                                  -counts::kMaxEval, counts::kMaxEval);
+            pairing.counts.add(counts::pack_key({result, shape.move, shape.material, eval}),
+                               pairing.group_of(role, group));
+            ++pairing.positions[role];
+        }
+        ++pairing.games;
+    }
+    return pairing;
+}
+
+scale::ScaleOptions options_with(int threads, bool asymmetry) {
+    scale::ScaleOptions options;
+    options.threads = threads;
+    options.asymmetry = asymmetry;
+    options.fit.pawn_value = default_normalization().pawn_value();
+    return options;
+}
+
+bool covers(const fit::ResampledEstimate& estimate, double value) {
+    return estimate.low <= value && value <= estimate.high;
+}
+
+// The corpus with New's evals rewritten, in a folder of its own.
+std::vector<games::PairedGameFile> rescaled_corpus(const std::filesystem::path& folder,
+                                                   double factor, bool positive_only) {
+    std::filesystem::remove_all(folder);
+    std::vector<games::PairedGameFile> files;
+    for (const auto& path : games::list_game_files(testing::corpus_path(), true)) {
+        auto target = folder / (path.parent_path().filename().string() + "-" +
+                                path.filename().replace_extension("").string());
+        std::filesystem::create_directories(folder);
+        std::ofstream(target) << testing::rescaled_evals(testing::read_decompressed(path), "New-",
+                                                         factor, positive_only);
+        files.push_back({target, path.parent_path().filename().string(), {}, {}});
+    }
+    return files;
+}
+
+scale::ScaleComparison compare_corpus(const std::vector<games::PairedGameFile>& files,
+                                      const std::filesystem::path& folder, int threads) {
+    std::vector<std::filesystem::path> paths;
+    for (const auto& file : files) paths.push_back(file.path);
+    scan::GameGrouping grouping({counts::GroupBy::Game, 32}, paths, folder, paths);
+    scale::PairedCountingRules rules;
+    rules.grouping = &grouping;
+    auto collection = scale::count_pairings(files, rules, threads);
+    std::vector<const scale::PairingCounts*> pairings;
+    for (const auto& [key, pairing] : collection.pairings) pairings.push_back(&pairing);
+    return scale::compare_scales("all", pairings, default_normalization(),
+                                 options_with(threads, false));
+}
+
+}  // namespace
+
+TEST_CASE("the bundled games with New's evals x1.15 give a ratio whose interval covers 1.15",
+          "[scale][comparison]") {
+    auto folder = std::filesystem::temp_directory_path() / "wdl_test_scale_corpus";
+    for (int threads : {1, 2}) {
+        CAPTURE(threads);
+        auto plain = compare_corpus(rescaled_corpus(folder, 1.0, false), folder, threads);
+        auto scaled = compare_corpus(rescaled_corpus(folder, 1.15, false), folder, threads);
+        REQUIRE(plain.figures.size() == 3);
+        REQUIRE(scaled.figures.size() == 3);
+        const auto& before = plain.figures[0];
+        const auto& after = scaled.figures[0];
+        // Stockfish 15.1 against itself: the same scale; x1.15 moves it by that (up to rounding
+        // the comments to centipawns and binning).
+        CHECK(covers(before.paired, 1.0));
+        CHECK(covers(after.paired, 1.15));
+        CHECK(after.paired.estimate / before.paired.estimate == Approx(1.15).epsilon(0.01));
+        // The shared games make the paired error far smaller than the unpaired one.
+        CHECK(after.paired.standard_error < 0.5 * after.unpaired_error);
+        // The spread scales alike; the draw rate at 0 does not move.
+        CHECK(scaled.figures[1].paired.estimate / plain.figures[1].paired.estimate ==
+              Approx(1.15).epsilon(0.02));
+        CHECK(std::abs(scaled.figures[2].paired.estimate - plain.figures[2].paired.estimate) <
+              0.01);
+    }
+    std::filesystem::remove_all(folder);
+}
+
+TEST_CASE("the paired interval of the scale ratio covers the true factor about 95 % of the time",
+          "[scale][comparison][coverage]") {
+    // 30 independent synthetic tests (fixed seeds) whose New evals are 1.15 times Base's.
+    constexpr int kTests = 30;
+    int covered = 0, covered_one = 0;
+    double paired = 0, unpaired = 0;
+    for (int t = 0; t < kTests; ++t) {
+        SyntheticTest test;
+        test.seed = 1000 + std::uint64_t(t);
+        auto pairing = synthetic_pairing(test);
+        auto comparison = scale::compare_scales("synthetic", {&pairing}, default_normalization(),
+                                                options_with(t % 2 + 1, false));
+        REQUIRE(comparison.figures.size() == 3);
+        const auto& ratio = comparison.figures[0];
+        covered += covers(ratio.paired, 1.15);
+        covered_one += covers(ratio.paired, 1.0);
+        paired += ratio.paired.standard_error;
+        unpaired += ratio.unpaired_error;
+    }
+    // Binomial(30, 0.95): 25 or fewer has a probability below 2 %.
+    CHECK(covered >= 26);
+    CHECK(covered_one <= 3);
+    // Positions of the same games: the paired error is smaller.
+    CHECK(paired < unpaired);
+}
+
+TEST_CASE("an engine whose positive evals are scaled is found asymmetric, the other not",
+          "[scale][comparison][asymmetry]") {
+    SyntheticTest test;
+    test.games = 6000;
+    test.positions_per_game = 20;
+    test.groups = 20;
+    test.positive_only = true;
+    test.seed = 7;
+    auto pairing = synthetic_pairing(test);
+    for (int threads : {1, 2}) {
+        CAPTURE(threads);
+        auto comparison = scale::compare_scales("synthetic", {&pairing}, default_normalization(),
+                                                options_with(threads, true));
+        REQUIRE(comparison.asymmetry[games::kNew]);
+        REQUIRE(comparison.asymmetry[games::kBase]);
+        const auto& asymmetric = *comparison.asymmetry[games::kNew];
+        const auto& symmetric = *comparison.asymmetry[games::kBase];
+        REQUIRE(asymmetric.ratio);
+        REQUIRE(symmetric.ratio);
+        CHECK(covers(asymmetric.ratio->paired, 1.15));
+        CHECK_FALSE(covers(asymmetric.ratio->paired, 1.0));
+        CHECK(covers(symmetric.ratio->paired, 1.0));
+        // Held out, a scale per side predicts New's games better, and not Base's.
+        REQUIRE(asymmetric.held_out);
+        REQUIRE(symmetric.held_out);
+        CHECK(asymmetric.held_out->difference < -2 * asymmetric.held_out->error);
+        CHECK(symmetric.held_out->difference > -2 * symmetric.held_out->error);
+    }
+}

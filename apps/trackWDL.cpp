@@ -18,6 +18,12 @@ void add_options(CLI::App& app, wdl::commands::TrackWdlOptions& o) {
                    "one unit, named by its file and dated by its last change")
         ->required()
         ->check(CLI::ExistingFile);
+    app.add_option("--against", o.against,
+                   "Count files of the Base engine's moves of the same tests (scoreWDLstat "
+                   "--perTest --groups K --matchEngine 'Base-.*'; FILES then with 'New-.*'): "
+                   "each window reports New's NormalizeToPawnValue against Base's with scaleWDL's "
+                   "paired interval, and which windows' New moved the scale")
+        ->check(CLI::ExistingFile);
     add_choice_option(app, "--by", o.by, wdl::fit::kWindowByNames,
                       "What a window is: each test; each revision of the engine under test (the "
                       "tests' new revision); each day, week (Monday to Sunday) or month of the "

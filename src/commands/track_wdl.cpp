@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "track_scale_ratio.hpp"
 #include "wdl/model/curve.hpp"
 #include "wdl/model/published_models.hpp"
 #include "wdl/report/track_plot.hpp"
@@ -340,6 +341,7 @@ report::TrackPlot track_plot(const TrackWdlOptions& options, const Tracking& tra
 
 void track_wdl(const TrackWdlOptions& options) {
     check_options(options);
+    if (!options.against.empty()) return track_scale_ratio(options);
     Tracking tracking(model::Normalization::from_options(options.normalize_to_pawn_value,
                                                          options.normalize_data));
     // Opened before the fits, so that a bad path fails early.

@@ -95,7 +95,7 @@ void write_track_plot(const TrackPlot& plot, const std::filesystem::path& png) {
     }
     clauses.push_back(
         fmt::format("{:.17g} with lines dt 2 lw 2 lc rgb \"#2ca02c\" title {}", plot.reference,
-                    detail::gnuplot_string(plot.reference_name + " (engine's model)")));
+                    detail::gnuplot_string(plot.reference_name + plot.reference_note)));
     std::string script = fmt::format(
         "set terminal pngcairo noenhanced size 1400,800 font \"Sans,13\"\n"
         "set output \"track.png\"\n"

@@ -267,11 +267,60 @@ std::unique_ptr<fit::CountGrid> engine_grid(const std::vector<const PairingCount
     return grid;
 }
 
+namespace {
+
+// Both engines' grids fitted and compared; the data and the joint jackknife are kept for the
+// asymmetry, which needs them.
+struct GridComparison {
+    ScaleComparison result;
+    std::array<std::unique_ptr<fit::GroupedData>, 2> data;
+    fit::JointJackknife jackknife;
+    bool compared = false;
+};
+
+GridComparison compare_grids(const std::array<const fit::CountGrid*, 2>& grids,
+                             const ScaleOptions& options) {
+    GridComparison comparison;
+    ScaleComparison& result = comparison.result;
+    for (games::Role role : {games::kNew, games::kBase}) {
+        comparison.data[role] = std::make_unique<fit::GroupedData>(*grids[role]);
+        result.engines[role] = fit_engine(*grids[role], *comparison.data[role], options.fit);
+    }
+    std::array<EngineFit*, 2> fits{&result.engines[0], &result.engines[1]};
+    comparison.compared = fit_jointly(fits, {comparison.data[0].get(), comparison.data[1].get()},
+                                      options, comparison.jackknife, result.no_comparison);
+    result.groups = comparison.jackknife.groups;
+    result.replicates = int(comparison.jackknife.models.size());
+    result.failures = comparison.jackknife.failures;
+    if (!comparison.compared) return comparison;
+    for (std::size_t c = 0; c < kConstants.size(); ++c) {
+        bool ratio = c < 2;  // scales compare by their ratio, the draw rate by difference
+        const auto& [constant_name, constant] = kConstants[c];
+        result.figures.push_back(paired_figure(
+            std::string(constant_name) + (ratio ? " New/Base" : " New-Base"), constant, ratio,
+            result.engines[0].fit->model, result.engines[1].fit->model, comparison.jackknife,
+            result.engines[0].estimates[c].standard_error,
+            result.engines[1].estimates[c].standard_error, options.confidence));
+    }
+    return comparison;
+}
+
+}  // namespace
+
+ScaleComparison compare_engine_grids(const fit::CountGrid& new_grid,
+                                     const fit::CountGrid& base_grid, const ScaleOptions& options) {
+    return compare_grids({&new_grid, &base_grid}, options).result;
+}
+
 ScaleComparison compare_scales(const std::string& name,
                                const std::vector<const PairingCounts*>& pairings,
                                const model::Normalization& normalization,
                                const ScaleOptions& options) {
-    ScaleComparison result;
+    std::array<std::unique_ptr<fit::CountGrid>, 2> grids;
+    for (games::Role role : {games::kNew, games::kBase})
+        grids[role] = engine_grid(pairings, role, Side::All, options.filter, normalization);
+    auto comparison = compare_grids({grids[0].get(), grids[1].get()}, options);
+    ScaleComparison& result = comparison.result;
     result.name = name;
     for (const PairingCounts* pairing : pairings) {
         result.tests.push_back(
@@ -279,38 +328,12 @@ ScaleComparison compare_scales(const std::string& name,
         result.games += pairing->games;
     }
     result.names = pairings.front()->names;
-
-    std::array<std::unique_ptr<fit::CountGrid>, 2> grids;
-    std::vector<std::unique_ptr<fit::GroupedData>> data;
-    for (games::Role role : {games::kNew, games::kBase}) {
-        grids[role] = engine_grid(pairings, role, Side::All, options.filter, normalization);
-        data.push_back(std::make_unique<fit::GroupedData>(*grids[role]));
-        result.engines[role] = fit_engine(*grids[role], *data.back(), options.fit);
-    }
-    std::array<EngineFit*, 2> fits{&result.engines[0], &result.engines[1]};
-    fit::JointJackknife jackknife;
-    bool compared =
-        fit_jointly(fits, {data[0].get(), data[1].get()}, options, jackknife, result.no_comparison);
-    result.groups = jackknife.groups;
-    result.replicates = int(jackknife.models.size());
-    result.failures = jackknife.failures;
-    if (compared) {
-        for (std::size_t c = 0; c < kConstants.size(); ++c) {
-            bool ratio = c < 2;  // scales compare by their ratio, the draw rate by difference
-            const auto& [constant_name, constant] = kConstants[c];
-            result.figures.push_back(paired_figure(
-                std::string(constant_name) + (ratio ? " New/Base" : " New-Base"), constant, ratio,
-                result.engines[0].fit->model, result.engines[1].fit->model, jackknife,
-                result.engines[0].estimates[c].standard_error,
-                result.engines[1].estimates[c].standard_error, options.confidence));
-        }
-    }
-    if (compared && options.asymmetry)
+    if (comparison.compared && options.asymmetry)
         for (games::Role role : {games::kNew, games::kBase})
-            result.asymmetry[role] =
-                asymmetry_of(pairings, role, *data[role], result.engines[role].fit->model,
-                             jackknife, normalization, options);
-    return result;
+            result.asymmetry[role] = asymmetry_of(pairings, role, *comparison.data[role],
+                                                  result.engines[role].fit->model,
+                                                  comparison.jackknife, normalization, options);
+    return std::move(result);
 }
 
 }  // namespace wdl::scale

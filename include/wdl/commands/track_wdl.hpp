@@ -15,6 +15,9 @@ namespace wdl::commands {
 
 struct TrackWdlOptions {
     std::vector<std::filesystem::path> files;  // labelled count files, or any count files
+    // Count files of the Base engine's moves of the same tests (scanned alike with --matchEngine):
+    // then `files` are New's, and each window reports New's scale against Base's.
+    std::vector<std::filesystem::path> against;
     fit::WindowBy by = fit::WindowBy::Month;
     int every = 10;                              // tests per window with --by tests
     std::optional<int> normalize_to_pawn_value;  // the engine's normalization, as scoreWDL's

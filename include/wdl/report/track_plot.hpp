@@ -30,6 +30,7 @@ struct TrackPlot {
     std::vector<TrackPlotStep> steps;      // in order of date
     double reference = 0;
     std::string reference_name;
+    std::string reference_note = " (engine's model)";  // after the name in the key
 };
 
 // Writes the PNG atomically; errors as write_summary_plot. Needs at least one window.

@@ -99,6 +99,13 @@ struct ScaleComparison {
     std::array<std::optional<Asymmetry>, 2> asymmetry;  // by games::Role, when asked for
 };
 
+// Two engines' retained counts (New's, then Base's) fitted and compared, their groups being the
+// same games (group g of each holds that engine's positions of the same games): the figures
+// without the asymmetry, which needs the positions' keys. Never throws for data that cannot be
+// fitted.
+ScaleComparison compare_engine_grids(const fit::CountGrid& new_grid,
+                                     const fit::CountGrid& base_grid, const ScaleOptions& options);
+
 // Fits each engine of the pairings on its own moves and compares them. Never throws for data
 // that cannot be fitted: the comparison says why it has no figures.
 ScaleComparison compare_scales(const std::string& name,

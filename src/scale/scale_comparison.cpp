@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
 #include "wdl/fit/fit_verdict.hpp"
 #include "wdl/fit/objective.hpp"
 #include "wdl/fit/wdl_data.hpp"
+#include "wdl/model/curve.hpp"
 #include "wdl/stats/golden_section.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/parallel_for.hpp"
@@ -236,11 +238,38 @@ Asymmetry asymmetry_of(const std::vector<const PairingCounts*>& pairings, games:
 }  // namespace
 
 double relative_scale(const std::vector<fit::MomData>& positions, const model::WdlModel& model) {
+    constexpr double kLowest = 0.25, kHighest = 4;
+    // Dividing the evals by s is multiplying a(m) and b(m) by s: Newton's method on s with the
+    // loss's exact derivatives in a and b, from 1; a few steps reach the optimum.
+    std::vector<std::pair<double, double>> curves;  // a(m), b(m) of each mom
+    for (const auto& mom : positions) {
+        double t = double(mom.mom) / model.mom_target;
+        curves.emplace_back(model::curve_value(model.a_form, model.as, t),
+                            model::curve_value(model.b_form, model.bs, t));
+    }
+    double scale = 1;
+    for (int step = 0; step < 30; ++step) {
+        double gradient = 0, curvature = 0;
+        for (std::size_t m = 0; m < positions.size(); ++m) {
+            auto [a, b] = curves[m];
+            auto sum = fit::loss_sum(fit::Objective::Probability, positions[m].cells, scale * a,
+                                     scale * b);
+            gradient += a * sum.d_a + b * sum.d_b;
+            curvature += a * a * sum.d_aa + 2 * a * b * sum.d_ab + b * b * sum.d_bb;
+        }
+        if (!(curvature > 0) || !std::isfinite(gradient)) break;
+        double next = std::clamp(scale - gradient / curvature, scale / 2, scale * 2);
+        if (next < kLowest || next > kHighest) break;
+        if (std::abs(next - scale) < 1e-10 * scale) return next;
+        scale = next;
+    }
+    // Where Newton's method does not settle (a curvature that is not positive far from the
+    // optimum): the slower search that needs no derivatives.
     return std::exp(stats::golden_section_minimum(
         [&](double log_scale) {
             return log_loss_sum(evals_divided(positions, std::exp(log_scale)), model);
         },
-        std::log(0.25), std::log(4.0), 1e-7));
+        std::log(kLowest), std::log(kHighest), 1e-7));
 }
 
 std::unique_ptr<fit::CountGrid> engine_grid(const std::vector<const PairingCounts*>& pairings,

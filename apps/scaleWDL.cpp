@@ -4,7 +4,7 @@
 #include <thread>
 
 #include "choice_option.hpp"
-#include "curve_form_option.hpp"
+#include "fit_filter_options.hpp"
 #include "game_selection_options.hpp"
 #include "normalization_options.hpp"
 #include "parse_command_line.hpp"
@@ -13,8 +13,6 @@
 #include "wdl/util/error.hpp"
 
 namespace {
-
-using wdl::model::MomType;
 
 constexpr const char* kDescription =
     "Did a patch change the eval scale? Reads the games of one or many tests (or any PGN of two "
@@ -58,28 +56,7 @@ void add_options(CLI::App& app, wdl::commands::ScaleWdlOptions& o) {
                       "same New and Base revisions), all pools every test read, none pools "
                       "nothing (a pool's group g holds group g of each of its tests)");
     add_normalization_options(app, o.normalize_to_pawn_value, o.normalize_data, "both engines");
-    app.add_option("--moveMin", o.filter.move_min, "Drop keys with a lower move number")
-        ->capture_default_str();
-    app.add_option("--moveMax", o.filter.move_max, "Drop keys with a higher move number")
-        ->capture_default_str();
-    app.add_option("--materialMin", o.filter.material_min, "Drop keys with less material")
-        ->capture_default_str();
-    app.add_option("--materialMax", o.filter.material_max, "Drop keys with more material")
-        ->capture_default_str();
-    app.add_option("--evalMax", o.filter.eval_max_cp,
-                   "Keep |internal eval| <= round(evalMax * pawn value / 100) (evalMax in cp)")
-        ->capture_default_str();
-    add_choice_option(app, "--momType", o.filter.mom_type,
-                      choices(wdl::model::kMomTypeNames, {MomType::Material, MomType::Move}),
-                      "The mom the model depends on");
-    app.add_option("--momTarget", o.mom_target,
-                   "The polynomials are in t = mom / momTarget; NormalizeToPawnValue = p_a(1)")
-        ->check(CLI::Range(1, 1000))
-        ->capture_default_str();
-    add_curve_form_option(app, "--aForm", o.a_form,
-                          "The form of p_a: polyN (1 to 5; Stockfish's is poly3) or rationalN; "
-                          "a small test may need poly1 or poly2 for a fit its data determine");
-    add_curve_form_option(app, "--bForm", o.b_form, "The form of p_b, as --aForm");
+    add_fit_filter_options(app, o.filter, o.mom_target, o.a_form, o.b_form);
     app.add_option("--confidence", o.confidence, "Confidence of the intervals")
         ->check(CLI::Range(0.5, 0.999))
         ->capture_default_str();

@@ -3,11 +3,10 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <limits>
 #include <thread>
 
 #include "choice_option.hpp"
-#include "curve_form_option.hpp"
+#include "fit_filter_options.hpp"
 #include "parse_command_line.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/score_wdl.hpp"
@@ -16,8 +15,6 @@
 #include "wdl/util/error.hpp"
 
 namespace {
-
-using wdl::model::MomType;
 
 // Options for grouped count files (scoreWDLstat --groups K).
 void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
@@ -138,28 +135,7 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
                                "--NormalizeToPawnValue is given); with \"bs\" too it is the "
                                "engine's whole model, which --crossValidate scores",
                                wdl::model::kDefaultNormalizeData));
-    app.add_option("--moveMin", o.filter.move_min, "Drop keys with a lower move number")
-        ->capture_default_str();
-    app.add_option("--moveMax", o.filter.move_max, "Drop keys with a higher move number")
-        ->capture_default_str();
-    app.add_option("--materialMin", o.filter.material_min, "Drop keys with less material")
-        ->capture_default_str();
-    app.add_option("--materialMax", o.filter.material_max, "Drop keys with more material")
-        ->capture_default_str();
-    app.add_option("--evalMax", o.filter.eval_max_cp,
-                   "Keep |internal eval| <= round(evalMax * pawn value / 100) (evalMax in cp)")
-        ->capture_default_str();
-    add_choice_option(app, "--momType", o.filter.mom_type,
-                      choices(wdl::model::kMomTypeNames, {MomType::Material, MomType::Move}),
-                      "The mom the model depends on");
-    app.add_option("--momTarget", o.mom_target,
-                   "The polynomials are in t = mom / momTarget; NormalizeToPawnValue = p_a(1)")
-        ->check(CLI::Range(1, std::numeric_limits<int>::max()))
-        ->capture_default_str();
-    add_curve_form_option(app, "--aForm", o.a_form,
-                          "The form of p_a: polyN, a polynomial of degree N (1 to 5; Stockfish's "
-                          "is poly3), or rationalN, a polynomial of degree N over 1 + d t");
-    add_curve_form_option(app, "--bForm", o.b_form, "The form of p_b, as --aForm");
+    add_fit_filter_options(app, o.filter, o.mom_target, o.a_form, o.b_form);
     add_choice_option(
         app, "--modelFitting", o.method, wdl::fit::kMethodNames,
         "fitDensity: fit the win rate curves; optimizeProbability: maximize the "

@@ -98,7 +98,8 @@ std::vector<games::PairedGameFile> rescaled_corpus(const std::filesystem::path& 
 }
 
 scale::ScaleComparison compare_corpus(const std::vector<games::PairedGameFile>& files,
-                                      const std::filesystem::path& folder, int threads) {
+                                      const std::filesystem::path& folder, int threads,
+                                      bool asymmetry = false) {
     std::vector<std::filesystem::path> paths;
     for (const auto& file : files) paths.push_back(file.path);
     scan::GameGrouping grouping({counts::GroupBy::Game, 32}, paths, folder, paths);
@@ -108,7 +109,7 @@ scale::ScaleComparison compare_corpus(const std::vector<games::PairedGameFile>& 
     std::vector<const scale::PairingCounts*> pairings;
     for (const auto& [key, pairing] : collection.pairings) pairings.push_back(&pairing);
     return scale::compare_scales("all", pairings, default_normalization(),
-                                 options_with(threads, false));
+                                 options_with(threads, asymmetry));
 }
 
 }  // namespace
@@ -137,6 +138,24 @@ TEST_CASE("the bundled games with New's evals x1.15 give a ratio whose interval 
         CHECK(std::abs(scaled.figures[2].paired.estimate - plain.figures[2].paired.estimate) <
               0.01);
     }
+    std::filesystem::remove_all(folder);
+}
+
+TEST_CASE("the bundled games with New's positive evals x1.15 move New's asymmetry by that factor",
+          "[scale][comparison][asymmetry]") {
+    auto folder = std::filesystem::temp_directory_path() / "wdl_test_scale_asymmetry";
+    auto plain = compare_corpus(rescaled_corpus(folder, 1.0, false), folder, 2, true);
+    auto scaled = compare_corpus(rescaled_corpus(folder, 1.15, true), folder, 2, true);
+    for (const auto* comparison : {&plain, &scaled})
+        for (const auto& side : comparison->asymmetry) REQUIRE((side && side->ratio));
+    auto ratio = [](const scale::ScaleComparison& comparison, games::Role role) {
+        return comparison.asymmetry[role]->ratio->paired.estimate;
+    };
+    // 800 games decide a side's scale to some 10 %: the check is the change, which the same
+    // games share, not the asymmetry itself. Base's evals are untouched and Base is fitted on
+    // its own positions alone: its asymmetry stays exactly as it was.
+    CHECK(ratio(scaled, games::kNew) / ratio(plain, games::kNew) == Approx(1.15).epsilon(0.03));
+    CHECK(ratio(scaled, games::kBase) == Approx(ratio(plain, games::kBase)).epsilon(1e-9));
     std::filesystem::remove_all(folder);
 }
 

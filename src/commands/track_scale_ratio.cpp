@@ -6,6 +6,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "csv_field.hpp"
 #include "wdl/report/track_plot.hpp"
 #include "wdl/scale/scale_comparison.hpp"
 #include "wdl/scale/scale_report.hpp"
@@ -106,8 +107,8 @@ std::string csv_of(const std::vector<fit::Window>& windows,
     for (std::size_t i = 0; i < windows.size(); ++i) {
         const auto& window = windows[i];
         const auto& comparison = comparisons[i];
-        csv += fmt::format("\"{}\",{},{},{},{}", window.name, window.first_date, window.last_date,
-                           window.units.size(), comparison.groups);
+        csv += fmt::format("{},{},{},{},{}", csv_field(window.name), window.first_date,
+                           window.last_date, window.units.size(), comparison.groups);
         if (comparison.figures.empty()) {
             csv += ",,,,,,0\n";
             continue;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "csv_field.hpp"
 #include "track_scale_ratio.hpp"
 #include "wdl/model/curve.hpp"
 #include "wdl/model/published_models.hpp"
@@ -96,13 +97,6 @@ std::string verdict_of(const std::vector<fit::Window>& windows,
         pooled.estimate - reference.pawn_value, (pooled.high - pooled.low) / 2,
         first.first_date.empty() ? first.name : first.first_date, first.name, windows.back().name,
         pooled.estimate, pooled.low, pooled.high, reference.name, reference.pawn_value);
-}
-
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) return text;
-    std::string quoted = "\"";
-    for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return quoted + "\"";
 }
 
 // Everything a run reads and fits, for the printers and writers below.

@@ -20,15 +20,6 @@
 namespace wdl::commands {
 namespace {
 
-namespace fs = std::filesystem;
-
-// Game files are taken relative to this folder for the groups of their games, as scoreWDLstat
-// takes them: the same folder gives the same groups.
-fs::path grouping_base(const games::GameFileSource& source) {
-    if (source.file_list) return {};
-    return source.file ? source.file->parent_path() : source.dir;
-}
-
 // The pairings compared: each on its own, then the pooled sets the option asks for (a set of
 // one pairing is not repeated).
 struct ComparedSet {
@@ -120,7 +111,7 @@ void scale_wdl(const ScaleWdlOptions& options) {
     auto selection = games::select_game_files(options.games, filter, std::cout, std::cerr);
     auto files = games::paired_game_files(selection);
     scan::GameGrouping grouping({counts::GroupBy::Game, options.groups}, selection.selected,
-                                grouping_base(options.games.source), selection.found);
+                                scan::grouping_base(options.games.source), selection.found);
     scale::PairedCountingRules rules;
     rules.eval_parsing = options.eval_parsing;
     rules.bin_width = options.bin_width;

@@ -24,14 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Paths of game files are taken relative to this folder for the groups of their games (none:
-// the paths as --fileList lists them).
-fs::path grouping_base(const ScoreWdlStatOptions& options) {
-    if (options.games.source.file_list) return {};
-    return options.games.source.file ? options.games.source.file->parent_path()
-                                     : options.games.source.dir;
-}
-
 std::string grouping_line(const counts::Grouping& grouping) {
     return grouping.by == counts::GroupBy::Test
                ? "The counts are split into " + std::to_string(grouping.groups) +
@@ -93,11 +85,13 @@ GroupingOfScan grouping_of_scan(const ScoreWdlStatOptions& options,
     const auto& files = selection.selected;
     if (options.per_test && !files.empty()) {
         // Without files there is no unit to label: the empty plain file merges with any.
-        result.grouping.emplace(scan::GameGrouping::per_test(
-            options.grouping ? options.grouping->groups : 1, files, grouping_base(options)));
+        result.grouping.emplace(
+            scan::GameGrouping::per_test(options.grouping ? options.grouping->groups : 1, files,
+                                         scan::grouping_base(options.games.source)));
         result.labels = result.grouping->test_labels(files, selection.metadata);
     } else if (options.grouping && !options.per_test) {
-        result.grouping.emplace(*options.grouping, files, grouping_base(options), selection.found);
+        result.grouping.emplace(*options.grouping, files, scan::grouping_base(options.games.source),
+                                selection.found);
     }
     return result;
 }

@@ -6,6 +6,12 @@
 #include "wdl/fishtest/layout.hpp"
 
 namespace wdl::scan {
+
+std::filesystem::path grouping_base(const games::GameFileSource& source) {
+    if (source.file_list) return {};
+    return source.file ? source.file->parent_path() : source.dir;
+}
+
 namespace {
 
 // The number of each file's test among `test_ids` (sorted, holding every file's test).

@@ -8,10 +8,16 @@
 #include "wdl/counts/group_labels.hpp"
 #include "wdl/counts/grouping.hpp"
 #include "wdl/fishtest/run_metadata.hpp"
+#include "wdl/games/file_selection.hpp"
 
 // Which group each game of a scan goes into (scoreWDLstat --groups, --perTest,
 // docs/formats.md).
 namespace wdl::scan {
+
+// The folder game files are taken relative to for the groups of their games: --dir, or the
+// folder of --file; none for --fileList (its paths as listed). The same folder gives the same
+// groups in every program (scoreWDLstat --groups, scaleWDL).
+std::filesystem::path grouping_base(const games::GameFileSource& source);
 
 class GameGrouping {
   public:

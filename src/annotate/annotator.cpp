@@ -204,9 +204,8 @@ class GameAnnotator {
     }
 
     static void append_nag(std::string& out, int nag) {
-        char digits[8];
         out += " $";
-        out.append(digits, std::to_chars(digits, digits + sizeof digits, nag).ptr);
+        out += std::to_string(nag);
     }
 
     void record_move(PlayerSummary& summary, double drop, int nag) {

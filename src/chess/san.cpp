@@ -18,12 +18,12 @@ bool is_annotation(char c) { return c == '+' || c == '#' || c == '!' || c == '?'
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
-constexpr std::uint8_t not_a_piece = 0xFF;
+constexpr std::uint8_t not_a_piece_type = 0xFF;
 
 // Piece letters that start a SAN move (upper case only: 'b' is a file).
-constexpr std::array<std::uint8_t, 256> piece_letters = [] {
+constexpr std::array<std::uint8_t, 256> san_piece_types = [] {
     std::array<std::uint8_t, 256> types{};
-    types.fill(not_a_piece);
+    types.fill(not_a_piece_type);
     types['N'] = static_cast<std::uint8_t>(PieceType::Knight);
     types['B'] = static_cast<std::uint8_t>(PieceType::Bishop);
     types['R'] = static_cast<std::uint8_t>(PieceType::Rook);
@@ -34,14 +34,14 @@ constexpr std::array<std::uint8_t, 256> piece_letters = [] {
 
 // Promotion letters; lower case is tolerated: at the end of a pawn move it cannot be mistaken
 // for a file.
-constexpr std::array<std::uint8_t, 256> promotion_letters = [] {
+constexpr std::array<std::uint8_t, 256> promotion_types = [] {
     std::array<std::uint8_t, 256> types{};
-    types.fill(not_a_piece);
+    types.fill(not_a_piece_type);
     for (char letter : {'N', 'B', 'R', 'Q'}) {
         types[static_cast<unsigned char>(letter)] =
-            piece_letters[static_cast<unsigned char>(letter)];
+            san_piece_types[static_cast<unsigned char>(letter)];
         types[static_cast<unsigned char>(letter - 'A' + 'a')] =
-            piece_letters[static_cast<unsigned char>(letter)];
+            san_piece_types[static_cast<unsigned char>(letter)];
     }
     return types;
 }();
@@ -63,13 +63,13 @@ struct SanParts {
 
 bool split_san(std::string_view san, SanParts& parts) {
     if (san.size() < 2 || san.size() > 7) return false;
-    if (std::uint8_t piece = letter_type(piece_letters, san.front()); piece != not_a_piece) {
+    if (std::uint8_t piece = letter_type(san_piece_types, san.front()); piece != not_a_piece_type) {
         parts.type = static_cast<PieceType>(piece);
         san.remove_prefix(1);
     }
     if (parts.type == PieceType::Pawn && san.size() >= 3) {
-        if (std::uint8_t promotion = letter_type(promotion_letters, san.back());
-            promotion != not_a_piece) {
+        if (std::uint8_t promotion = letter_type(promotion_types, san.back());
+            promotion != not_a_piece_type) {
             parts.promotes = true;
             parts.promotion = static_cast<PieceType>(promotion);
             san.remove_suffix(1);

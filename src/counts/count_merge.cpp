@@ -30,13 +30,13 @@ std::string kind_of(const MergedInput& input) {
 std::pair<MergedInput, PositionCounts> read_input(const std::filesystem::path& file) {
     MergedInput input;
     input.file = file;
-    struct Entry {
+    struct GroupedEntry {
         std::uint64_t key;
         int group;
         std::uint64_t count;
     };
     // Whether the file is grouped is known only at its end: its counts wait until then.
-    std::vector<Entry> entries;
+    std::vector<GroupedEntry> entries;
     int step = 0;
     std::vector<bool> seen_evals(2 * kMaxEval + 1);
     // Plain files may pass negative corrections for repeated keys: modular sums stay exact,
@@ -59,7 +59,7 @@ std::pair<MergedInput, PositionCounts> read_input(const std::filesystem::path& f
     input.repeated_keys = std::move(report.repeated_keys);
     input.eval_step = step;
     PositionCounts own(input.grouping);
-    for (const Entry& entry : entries) own.add(entry.key, entry.group, entry.count);
+    for (const GroupedEntry& entry : entries) own.add(entry.key, entry.group, entry.count);
     entries = {};
     own.for_each([&](std::uint64_t, int, std::uint64_t count) {
         if (count > kMaxCount || input.positions + count > kMaxCount)

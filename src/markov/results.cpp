@@ -9,7 +9,7 @@
 namespace wdl::markov {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kNoEstimate = std::numeric_limits<double>::quiet_NaN();
 
 std::optional<ClassOutcomes> class_outcomes_of(const ClassScheme& classes,
                                                const std::optional<EvalOutcomes>& given,
@@ -77,7 +77,7 @@ void add_crossfit(PairingResult& result, const PairingTally& pairing, const Clas
 PredictionQuality quality(const std::vector<double>& predicted, const std::vector<double>& actual) {
     PredictionQuality result;
     result.points = predicted.size();
-    if (predicted.empty()) return {0, kNaN, kNaN};
+    if (predicted.empty()) return {0, kNoEstimate, kNoEstimate};
     double n = double(predicted.size());
     double error = 0, mean_p = 0, mean_a = 0;
     for (std::size_t i = 0; i < predicted.size(); ++i) {
@@ -94,15 +94,16 @@ PredictionQuality quality(const std::vector<double>& predicted, const std::vecto
         var_p += (predicted[i] - mean_p) * (predicted[i] - mean_p);
         var_a += (actual[i] - mean_a) * (actual[i] - mean_a);
     }
-    result.correlation =
-        predicted.size() >= 3 && var_p > 0 && var_a > 0 ? cov / std::sqrt(var_p * var_a) : kNaN;
+    result.correlation = predicted.size() >= 3 && var_p > 0 && var_a > 0
+                             ? cov / std::sqrt(var_p * var_a)
+                             : kNoEstimate;
     return result;
 }
 
 ErrorDifference difference(const std::vector<double>& per_pairing) {
     ErrorDifference result;
     result.pairings = per_pairing.size();
-    if (per_pairing.empty()) return {0, kNaN, kNaN};
+    if (per_pairing.empty()) return {0, kNoEstimate, kNoEstimate};
     double n = double(per_pairing.size());
     double mean = 0;
     for (double d : per_pairing) mean += d;
@@ -110,7 +111,8 @@ ErrorDifference difference(const std::vector<double>& per_pairing) {
     double squares = 0;
     for (double d : per_pairing) squares += (d - mean) * (d - mean);
     result.mean = mean;
-    result.standard_error = per_pairing.size() >= 2 ? std::sqrt(squares / (n - 1) / n) : kNaN;
+    result.standard_error =
+        per_pairing.size() >= 2 ? std::sqrt(squares / (n - 1) / n) : kNoEstimate;
     return result;
 }
 
@@ -194,7 +196,7 @@ CrossFitSummary summarize_crossfit(const std::vector<PairingResult>& pairings) {
         summary.in_sample_model = quality(in_sample_model, in_sample_actual);
     summary.stationary = quality(stationary, actual);
     summary.baseline = quality(baseline, actual);
-    summary.noise_floor = actual.empty() ? kNaN : noise / double(actual.size());
+    summary.noise_floor = actual.empty() ? kNoEstimate : noise / double(actual.size());
     summary.stationary_vs_baseline = difference(stationary_gap);
     if (every_row_has_model && !model.empty()) {
         summary.model = quality(model, actual);

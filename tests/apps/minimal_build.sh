@@ -13,8 +13,10 @@ fail() {
 cd "$source_dir"
 source scripts/compiler-cache.sh
 rm -rf "$work"
+# As scripts/test.sh builds (a unity build), so that the compiler cache, when there is one,
+# holds most of it already.
 cmake -S . -B "$work" -G Ninja -DCMAKE_BUILD_TYPE=Release "${compiler_cache_options[@]}" \
-    -DWDL_WERROR=ON -DWDL_WITH_FIT=OFF -DWDL_WITH_DOWNLOAD=OFF -DWDL_WITH_ENDGAMES=OFF \
+    -DCMAKE_UNITY_BUILD=ON -DWDL_WERROR=ON -DWDL_WITH_FIT=OFF -DWDL_WITH_DOWNLOAD=OFF -DWDL_WITH_ENDGAMES=OFF \
     -DCMAKE_DISABLE_FIND_PACKAGE_Ceres=ON -DCMAKE_DISABLE_FIND_PACKAGE_CURL=ON \
     -DCMAKE_DISABLE_FIND_PACKAGE_GaviotaTB=ON -DCMAKE_DISABLE_FIND_PACKAGE_OpenMP=ON \
     >"$work.configure.log" 2>&1 || { cat "$work.configure.log" >&2; fail "configuring the core"; }

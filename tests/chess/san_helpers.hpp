@@ -1,7 +1,9 @@
 #pragma once
 
-// Test helpers: SAN written from the legal move list, independent of Board::parse_san.
+// Test helpers: SAN written from the legal move list, independent of Board::parse_san, and the
+// boards and moves the chess tests start from.
 
+#include <catch2/catch.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,6 +53,19 @@ inline std::string write_san(const Board& board, Move move) {
     if (ambiguous && same_file) san += static_cast<char>('1' + move.from / 8);
     if (capture) san += 'x';
     return san + square_name(move.to);
+}
+
+// The board of a FEN that must be valid.
+inline Board board_from(const char* fen, bool chess960 = false) {
+    Board board;
+    REQUIRE(board.set_fen(fen, chess960));
+    return board;
+}
+
+// The UCI text of a SAN move, or "none" when it is rejected.
+inline std::string uci_of(const Board& board, std::string_view san) {
+    auto move = board.parse_san(san);
+    return move ? board.to_uci(*move) : "none";
 }
 
 // Parses and plays one SAN move; false if parse_san rejects it.

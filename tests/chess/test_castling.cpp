@@ -4,16 +4,11 @@
 #include "san_helpers.hpp"
 #include "wdl/chess/board.hpp"
 
+using chess_test::board_from;
 using chess_test::play_san;
 using wdl::chess::Board;
 
 namespace {
-
-Board board_from(const char* fen, bool chess960 = false) {
-    Board board;
-    REQUIRE(board.set_fen(fen, chess960));
-    return board;
-}
 
 // The FEN after playing one SAN move, or "rejected".
 std::string fen_after(const char* fen, const char* san, bool chess960 = false) {

@@ -9,29 +9,20 @@
 #include "san_helpers.hpp"
 #include "wdl/chess/board.hpp"
 
+using chess_test::board_from;
 using chess_test::play_san;
+using chess_test::uci_of;
 using wdl::chess::Board;
 using wdl::chess::Move;
 using wdl::chess::MoveList;
 
 namespace {
 
-Board board_from(const char* fen, bool chess960 = false) {
-    Board board;
-    REQUIRE(board.set_fen(fen, chess960));
-    return board;
-}
-
 // Whether the side to move is in check, computed from scratch: set_fen looks at every attacker.
 bool in_check_from_scratch(const Board& board) {
     Board fresh;
     REQUIRE(fresh.set_fen(board.fen(), board.is_chess960()));
     return fresh.in_check();
-}
-
-std::string uci_of(const Board& board, std::string_view san) {
-    auto move = board.parse_san(san);
-    return move ? board.to_uci(*move) : "none";
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 #include "san_helpers.hpp"
 #include "wdl/chess/board.hpp"
 
+using chess_test::board_from;
 using chess_test::play_san;
+using chess_test::uci_of;
 using chess_test::write_san;
 using wdl::chess::Board;
 using wdl::chess::Color;
@@ -15,18 +17,6 @@ using wdl::chess::MoveKind;
 using wdl::chess::MoveList;
 
 namespace {
-
-Board board_from(const char* fen, bool chess960 = false) {
-    Board board;
-    REQUIRE(board.set_fen(fen, chess960));
-    return board;
-}
-
-// The UCI text of a SAN move, or "none" when it is rejected.
-std::string uci_of(const Board& board, std::string_view san) {
-    auto move = board.parse_san(san);
-    return move ? board.to_uci(*move) : "none";
-}
 
 bool is_legal(const Board& board, Move move) {
     MoveList moves;

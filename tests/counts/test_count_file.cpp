@@ -474,7 +474,7 @@ wdl::counts::GroupedCounts varied_counts(int groups) {
     return counts;
 }
 
-std::map<std::string, std::int64_t> cells_of(const wdl::counts::GroupedCounts& counts) {
+std::map<std::string, std::int64_t> cell_texts_of(const wdl::counts::GroupedCounts& counts) {
     std::map<std::string, std::int64_t> cells;
     counts.for_each([&](std::uint64_t key, int group, std::uint64_t count) {
         cells[std::to_string(group) + "/" +
@@ -494,7 +494,7 @@ TEST_CASE("version 2 files read back to the counts written, whatever the threads
         CHECK(wdl::counts::grouped_count_file_bytes(counts, nullptr, 4) == bytes);
         auto path = write_temp("varied.json", bytes);
         wdl::counts::CountFileReport report;
-        CHECK(read_grouped(path, &report) == cells_of(counts));
+        CHECK(read_grouped(path, &report) == cell_texts_of(counts));
         CHECK(report.grouping == counts.grouping());
         fs::remove(path);
     }
@@ -515,7 +515,7 @@ TEST_CASE("a grouped file with enough blocks to be sorted in parts is the same o
     for (int threads : {2, 3})
         CHECK(wdl::counts::grouped_count_file_bytes(counts, nullptr, threads) == bytes);
     auto path = write_temp("many_blocks.json", bytes);
-    CHECK(read_grouped(path) == cells_of(counts));
+    CHECK(read_grouped(path) == cell_texts_of(counts));
     fs::remove(path);
 }
 

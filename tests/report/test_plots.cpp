@@ -113,7 +113,7 @@ PngSize png_size(const std::string& png) {
 }
 
 // The pixels of a non-interlaced 8-bit RGB or RGBA PNG (what pngcairo writes), as RGB.
-struct Image {
+struct DecodedImage {
     std::uint32_t width = 0, height = 0;
     std::vector<std::array<std::uint8_t, 3>> pixels;  // row by row
 
@@ -128,7 +128,7 @@ int paeth(int left, int up, int up_left) {
     return pa <= pb && pa <= pc ? left : pb <= pc ? up : up_left;
 }
 
-Image decode_png(const std::string& png) {
+DecodedImage decode_png(const std::string& png) {
     const PngSize size = png_size(png);
     const int color_type = static_cast<unsigned char>(png[25]);
     REQUIRE(static_cast<unsigned char>(png[24]) == 8);
@@ -148,7 +148,7 @@ Image decode_png(const std::string& png) {
     REQUIRE(raw_size == raw.size());
     // Undo each row's filter: its bytes are differences to the left, upper or predicted byte.
     std::vector<std::uint8_t> previous(stride, 0), row(stride);
-    Image image{size.width, size.height, {}};
+    DecodedImage image{size.width, size.height, {}};
     image.pixels.reserve(std::size_t(size.width) * size.height);
     for (std::uint32_t y = 0; y < size.height; ++y) {
         const std::uint8_t filter = raw[y * (stride + 1)];
@@ -222,7 +222,7 @@ TEST_CASE("the parameter panel's legend stays inside its frame", "[report]") {
         for (double& c : plot.model->model.bs) c *= scale;
         const fs::path png = dir.path / "summary.png";
         write_summary_plot(plot, png);
-        const Image image = decode_png(read_bytes(png));
+        const DecodedImage image = decode_png(read_bytes(png));
         const std::uint32_t frame_right = 732, labels_left = 780;
         const std::uint32_t panel_top = 1700 - 740, panel_bottom = 1700 - 136;
         auto ink = [&image, panel_top, panel_bottom](std::uint32_t from_x, std::uint32_t to_x) {

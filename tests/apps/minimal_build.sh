@@ -13,16 +13,18 @@ fail() {
 cd "$source_dir"
 source scripts/compiler-cache.sh
 rm -rf "$work"
-# As scripts/test.sh builds (a unity build), so that the compiler cache, when there is one,
-# holds most of it already.
+mkdir -p "$work"
+# As scripts/test.sh builds (a unity build), in a folder beside the build folder (the same
+# depth, so the same relative paths): the compiler cache, when there is one, then holds most of
+# it already.
 cmake -S . -B "$work" -G Ninja -DCMAKE_BUILD_TYPE=Release "${compiler_cache_options[@]}" \
     -DCMAKE_UNITY_BUILD=ON -DWDL_WERROR=ON -DWDL_WITH_FIT=OFF -DWDL_WITH_DOWNLOAD=OFF -DWDL_WITH_ENDGAMES=OFF \
     -DCMAKE_DISABLE_FIND_PACKAGE_Ceres=ON -DCMAKE_DISABLE_FIND_PACKAGE_CURL=ON \
     -DCMAKE_DISABLE_FIND_PACKAGE_GaviotaTB=ON -DCMAKE_DISABLE_FIND_PACKAGE_OpenMP=ON \
-    >"$work.configure.log" 2>&1 || { cat "$work.configure.log" >&2; fail "configuring the core"; }
-grep -q "the test suite is left out" "$work.configure.log" || fail "no note that the tests are left out"
-cmake --build "$work" -j "$(nproc)" >"$work.build.log" 2>&1 ||
-    { tail -30 "$work.build.log" >&2; fail "building the core"; }
+    >"$work/configure.log" 2>&1 || { cat "$work/configure.log" >&2; fail "configuring the core"; }
+grep -q "the test suite is left out" "$work/configure.log" || fail "no note that the tests are left out"
+cmake --build "$work" -j "$(nproc)" >"$work/build.log" 2>&1 ||
+    { tail -30 "$work/build.log" >&2; fail "building the core"; }
 
 apps=$work/apps
 for program in scoreWDLstat mergeWDLstat synthWDL annotateWDL queryWDL exportWDL wdlfit; do

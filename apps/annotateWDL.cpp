@@ -7,13 +7,15 @@
 #include "model_option.hpp"
 #include "normalization_options.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "registry_option.hpp"
 #include "wdl/annotate/symbols.hpp"
 #include "wdl/commands/annotate_wdl.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/util/error.hpp"
 
-namespace {
+// This program's helpers, in a namespace of its own: the programs are compiled together.
+namespace annotateWDL_program {
 
 using wdl::annotate::MoveThresholds;
 
@@ -70,9 +72,10 @@ void add_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& options) {
                    "??, accuracy, and with --lichess lichess's accuracies) as JSON to this file");
 }
 
-}  // namespace
+}  // namespace annotateWDL_program
 
-int main(int argc, char** argv) {
+int wdl::programs::annotateWDL(int argc, char** argv) {
+    using namespace annotateWDL_program;
     CLI::App app(
         "Annotate PGN games from their engine evals and a WDL model: after each evaluated move, "
         "a position symbol (NAG $10, $14-$21) from White's expected score, and a move symbol "
@@ -80,7 +83,7 @@ int main(int argc, char** argv) {
         "before and after the move, by the rules of Konrod's article \"Evaluation Relevance "
         "Reduction\". Everything else of the games is kept byte for byte; a game that cannot be "
         "replayed is copied unchanged. Prints a summary per player.",
-        WDL_PROGRAM_NAME);
+        "annotateWDL");
     wdl::commands::AnnotateWdlOptions options;
     add_options(app, options);
     add_registry_option(app);

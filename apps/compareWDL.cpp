@@ -8,13 +8,15 @@
 #include "choice_option.hpp"
 #include "normalization_options.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/compare_wdl.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/model/published_models.hpp"
 #include "wdl/util/error.hpp"
 
-namespace {
+// This program's helpers, in a namespace of its own: the programs are compiled together.
+namespace compareWDL_program {
 
 using wdl::model::MomType;
 
@@ -46,15 +48,16 @@ void add_data_options(CLI::App& app, wdl::commands::CompareWdlOptions& options) 
         ->check(CLI::PositiveNumber);
 }
 
-}  // namespace
+}  // namespace compareWDL_program
 
-int main(int argc, char** argv) {
+int wdl::programs::compareWDL(int argc, char** argv) {
+    using namespace compareWDL_program;
     CLI::App app(
         "Compare WDL models side by side: NormalizeToPawnValue, spread and draw rate, a(mom) and "
         "b(mom) and their differences, how an eval displayed by the first model is displayed by "
         "the others, and the W/D/L of each at displayed evals. The first model is the "
         "reference.",
-        WDL_PROGRAM_NAME);
+        "compareWDL");
     wdl::commands::CompareWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     app.add_option("models", options.models,

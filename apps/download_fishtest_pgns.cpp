@@ -6,22 +6,26 @@
 
 #include "http_command_line.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "wdl/download/downloader.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/progress_line.hpp"
 
-namespace {
+// This program's helpers, in a namespace of its own: the programs are compiled together.
+namespace download_fishtest_pgns_program {
 
 double unix_time_hours_ago(double hours) {
     auto now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch());
     return now.count() - hours * 3600.0;
 }
 
-}  // namespace
+}  // namespace download_fishtest_pgns_program
 
-int main(int argc, char** argv) {
+int wdl::programs::download_fishtest_pgns(int argc, char** argv) {
+    using namespace download_fishtest_pgns_program;
     using namespace wdl::download;
-    CLI::App app{"Bulk-download .pgn.gz files from finished tests on fishtest.", WDL_PROGRAM_NAME};
+    CLI::App app{"Bulk-download .pgn.gz files from finished tests on fishtest.",
+                 "download_fishtest_pgns"};
     app.option_defaults()->always_capture_default();
 
     DownloadSettings settings;

@@ -5,13 +5,14 @@
 
 #include "http_command_line.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "wdl/download/missing_metadata.hpp"
 #include "wdl/util/error.hpp"
 
-int main(int argc, char** argv) {
+int wdl::programs::download_missing_metadata(int argc, char** argv) {
     using namespace wdl::download;
     CLI::App app{"Download fishtest metadata for any test that .pgn(.gz) files can be found for.",
-                 WDL_PROGRAM_NAME};
+                 "download_missing_metadata"};
     app.option_defaults()->always_capture_default();
 
     MissingMetadataSettings settings;

@@ -7,17 +7,18 @@
 #include "choice_option.hpp"
 #include "model_option.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/export_wdl.hpp"
 #include "wdl/util/error.hpp"
 
-int main(int argc, char** argv) {
+int wdl::programs::exportWDL(int argc, char** argv) {
     CLI::App app(
         "Export a WDL model as a self-contained, dependency-free source file: the W/D/L "
         "probabilities of an internal eval at a material (or move, or ply), the per mille "
         "Stockfish prints, and the displayed eval and back, stating where the model comes "
         "from. Prints it, or writes it with -o.",
-        WDL_PROGRAM_NAME);
+        "exportWDL");
     wdl::commands::ExportWdlOptions options;
     add_model_option(app, options.model, "The WDL model")->capture_default_str();
     add_registry_option(app);

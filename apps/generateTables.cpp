@@ -3,16 +3,17 @@
 #include <CLI/CLI.hpp>
 
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "wdl/commands/generate_tables.hpp"
 #include "wdl/tablebase/table_set.hpp"
 #include "wdl/util/error.hpp"
 
-int main(int argc, char** argv) {
+int wdl::programs::generateTables(int argc, char** argv) {
     CLI::App app{
         "Generate endgame tables of up to 4 men (DTM and/or DTC) by retrograde analysis, into "
         "a cache directory outside the repository. Existing files are kept; delete one to "
         "generate it again.",
-        WDL_PROGRAM_NAME};
+        "generateTables"};
     wdl::commands::GenerateTablesOptions options;
     options.directory = wdl::tablebase::default_table_directory();
     std::string metric = "both";

@@ -7,11 +7,13 @@
 #include "game_selection_options.hpp"
 #include "model_option.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/markov_wdl.hpp"
 #include "wdl/util/error.hpp"
 
-namespace {
+// This program's helpers, in a namespace of its own: the programs are compiled together.
+namespace markovWDL_program {
 
 constexpr const char* kDescription =
     "Build Markov chains over classes of evaluation, one transition matrix per engine and "
@@ -78,10 +80,11 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
                    "drop; predicted against actual scores over all pairings");
 }
 
-}  // namespace
+}  // namespace markovWDL_program
 
-int main(int argc, char** argv) {
-    CLI::App app{kDescription, WDL_PROGRAM_NAME};
+int wdl::programs::markovWDL(int argc, char** argv) {
+    using namespace markovWDL_program;
+    CLI::App app{kDescription, "markovWDL"};
     wdl::commands::MarkovWdlOptions options;
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

@@ -2,16 +2,17 @@
 #include <CLI/CLI.hpp>
 
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "wdl/commands/merge_wdl_stat.hpp"
 #include "wdl/util/error.hpp"
 
-int main(int argc, char** argv) {
+int wdl::programs::mergeWDLstat(int argc, char** argv) {
     CLI::App app(
         "Add count files of scoreWDLstat (plain or grouped, .gz/.zst too) into one, exactly: "
         "the shards of a scan (scoreWDLstat --shard I/N or --fileList) merge into the file the "
         "whole scan writes. Plain and grouped files do not mix, grouped files must have the "
         "same groups, and the inputs' evals must be binned alike.",
-        WDL_PROGRAM_NAME);
+        "mergeWDLstat");
     wdl::commands::MergeWdlStatOptions options;
     app.add_option("inputs", options.inputs, "Count files to add (at least one)")->required();
     app.add_option("-o,--output", options.output,

@@ -6,17 +6,18 @@
 
 #include "model_option.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/query_wdl.hpp"
 #include "wdl/util/error.hpp"
 
-int main(int argc, char** argv) {
+int wdl::programs::queryWDL(int argc, char** argv) {
     CLI::App app(
         "Query a WDL model: the W/D/L (per mille) and expected score at displayed evals and "
         "materials (or moves), the eval at which the engine wins a wanted fraction of its games, "
         "and how another model displays the same internal evals. Prints tables, or JSON with "
         "--json -.",
-        WDL_PROGRAM_NAME);
+        "queryWDL");
     wdl::commands::QueryWdlOptions options;
     add_model_option(app, options.model, "The WDL model")->capture_default_str();
     add_registry_option(app);

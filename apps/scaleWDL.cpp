@@ -8,11 +8,13 @@
 #include "game_selection_options.hpp"
 #include "normalization_options.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/scale_wdl.hpp"
 #include "wdl/util/error.hpp"
 
-namespace {
+// This program's helpers, in a namespace of its own: the programs are compiled together.
+namespace scaleWDL_program {
 
 constexpr const char* kDescription =
     "Did a patch change the eval scale? Reads the games of one or many tests (or any PGN of two "
@@ -76,10 +78,11 @@ void add_options(CLI::App& app, wdl::commands::ScaleWdlOptions& o) {
                    "row per test and pooled set with its interval");
 }
 
-}  // namespace
+}  // namespace scaleWDL_program
 
-int main(int argc, char** argv) {
-    CLI::App app{kDescription, WDL_PROGRAM_NAME};
+int wdl::programs::scaleWDL(int argc, char** argv) {
+    using namespace scaleWDL_program;
+    CLI::App app{kDescription, "scaleWDL"};
     wdl::commands::ScaleWdlOptions options;
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

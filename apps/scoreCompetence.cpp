@@ -7,12 +7,14 @@
 #include "choice_option.hpp"
 #include "game_selection_options.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "wdl/commands/score_competence.hpp"
 #include "wdl/tablebase/gaviota.hpp"
 #include "wdl/tablebase/table_set.hpp"
 #include "wdl/util/error.hpp"
 
-namespace {
+// This program's helpers, in a namespace of its own: the programs are compiled together.
+namespace scoreCompetence_program {
 
 using wdl::commands::ScoreCompetenceOptions;
 
@@ -64,16 +66,17 @@ void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
     app.add_option("--plot", o.plot, "Write a PNG of each engine's posterior of c (gnuplot)");
 }
 
-}  // namespace
+}  // namespace scoreCompetence_program
 
-int main(int argc, char** argv) {
+int wdl::programs::scoreCompetence(int argc, char** argv) {
+    using namespace scoreCompetence_program;
     CLI::App app{
         "Measure the apparent endgame competence c of engines (Haworth & Andrist's reference "
         "fallible endgame player R_c, 'Model endgame analysis') from their moves in positions "
         "covered by endgame tables, with its posterior per engine, per engine and role and per "
         "engine and endgame; and count the table wins that were not converted and the table "
         "draws that were not held.",
-        WDL_PROGRAM_NAME};
+        "scoreCompetence"};
     ScoreCompetenceOptions options;
     options.table_directory = wdl::tablebase::default_table_directory();
     options.gaviota_directory = wdl::tablebase::GaviotaTables::default_directory();

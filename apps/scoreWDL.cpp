@@ -8,13 +8,15 @@
 #include "choice_option.hpp"
 #include "fit_filter_options.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/score_wdl.hpp"
 #include "wdl/fit/model_selection.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/util/error.hpp"
 
-namespace {
+// This program's helpers, in a namespace of its own: the programs are compiled together.
+namespace scoreWDL_program {
 
 // Options for grouped count files (scoreWDLstat --groups K).
 void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
@@ -161,16 +163,17 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
     add_report_options(app, o);
 }
 
-}  // namespace
+}  // namespace scoreWDL_program
 
-int main(int argc, char** argv) {
+int wdl::programs::scoreWDL(int argc, char** argv) {
+    using namespace scoreWDL_program;
     CLI::App app(
         "Fit Stockfish's WDL model to the scanner's game statistics. Given an internal eval x, "
         "W(x) = 1 / (1 + exp(-(x - a) / b)), L(x) = W(-x), D(x) = 1 - W(x) - L(x), where "
         "a = p_a(mom) and b = p_b(mom) are cubics in t = mom / momTarget (mom: material count or "
         "move number; other forms with --aForm and --bForm). Prints {c3, c2, c1, c0} of p_a and "
         "p_b as Stockfish's as[] and bs[].",
-        WDL_PROGRAM_NAME);
+        "scoreWDL");
     wdl::commands::ScoreWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

@@ -6,10 +6,12 @@
 #include "choice_option.hpp"
 #include "game_selection_options.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "wdl/commands/score_wdl_stat.hpp"
 #include "wdl/util/error.hpp"
 
-namespace {
+// This program's helpers, in a namespace of its own: the programs are compiled together.
+namespace scoreWDLstat_program {
 
 // --groups K and --groupBy: resampling units for scoreWDL.
 void add_grouping_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
@@ -109,14 +111,15 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
                    "positions, warnings) as JSON to this file");
 }
 
-}  // namespace
+}  // namespace scoreWDLstat_program
 
-int main(int argc, char** argv) {
+int wdl::programs::scoreWDLstat(int argc, char** argv) {
+    using namespace scoreWDLstat_program;
     CLI::App app{
         "Scan fishtest/cutechess/fastchess/OpenBench/lichess PGN files, or NNUE training data "
         "(.binpack, .plain, bullet text), into counts of positions keyed by (result, move, "
         "material, eval), the input of scoreWDL.",
-        WDL_PROGRAM_NAME};
+        "scoreWDLstat"};
     wdl::commands::ScoreWdlStatOptions options;
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

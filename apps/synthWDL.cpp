@@ -8,13 +8,15 @@
 #include "model_option.hpp"
 #include "normalization_options.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/synth_wdl.hpp"
 #include "wdl/counts/grouping.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/util/error.hpp"
 
-namespace {
+// This program's helpers, in a namespace of its own: the programs are compiled together.
+namespace synthWDL_program {
 
 using wdl::model::MomType;
 
@@ -85,9 +87,10 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
     app.add_option("--json", o.json, "Also write what was drawn (and the true model) as JSON");
 }
 
-}  // namespace
+}  // namespace synthWDL_program
 
-int main(int argc, char** argv) {
+int wdl::programs::synthWDL(int argc, char** argv) {
+    using namespace synthWDL_program;
     CLI::App app(
         "Draw a count file (the input of scoreWDL, in scoreWDLstat's format) from a known WDL "
         "model: positions (move, material, displayed eval) from a synthetic distribution or a "
@@ -95,7 +98,7 @@ int main(int argc, char** argv) {
         "one; as independent positions or as games whose positions share one result. "
         "Deterministic for a seed. Use it to test fits and their error bars, or to see how "
         "many positions a fit needs.",
-        WDL_PROGRAM_NAME);
+        "synthWDL");
     wdl::commands::SynthWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

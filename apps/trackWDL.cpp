@@ -5,11 +5,13 @@
 #include "choice_option.hpp"
 #include "normalization_options.hpp"
 #include "parse_command_line.hpp"
+#include "programs.hpp"
 #include "registry_option.hpp"
 #include "wdl/commands/track_wdl.hpp"
 #include "wdl/util/error.hpp"
 
-namespace {
+// This program's helpers, in a namespace of its own: the programs are compiled together.
+namespace trackWDL_program {
 
 void add_options(CLI::App& app, wdl::commands::TrackWdlOptions& o) {
     app.add_option("files", o.files,
@@ -67,9 +69,10 @@ void add_options(CLI::App& app, wdl::commands::TrackWdlOptions& o) {
                    "a line, the windows departing from it circled, the verdict beneath");
 }
 
-}  // namespace
+}  // namespace trackWDL_program
 
-int main(int argc, char** argv) {
+int wdl::programs::trackWDL(int argc, char** argv) {
+    using namespace trackWDL_program;
     CLI::App app(
         "Track the engine's eval scale over time: the tests of labelled count files gathered "
         "into windows (each test, revision, day, week, month, or N tests), each window fitted "
@@ -77,7 +80,7 @@ int main(int argc, char** argv) {
         "for intervals; NormalizeToPawnValue, spread, draw rate at 0 and a(m), b(m) per window, "
         "the windows departing from the engine's model beyond noise, and a one-line verdict on "
         "the drift.",
-        WDL_PROGRAM_NAME);
+        "trackWDL");
     wdl::commands::TrackWdlOptions options;
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);

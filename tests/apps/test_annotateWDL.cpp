@@ -1,5 +1,7 @@
 // GCC 12 warns falsely inside libstdc++'s <regex> when built with ASan.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 #include <algorithm>
 #include <catch2/catch.hpp>

@@ -225,7 +225,7 @@ TEST_CASE("the parameter panel's legend stays inside its frame", "[report]") {
         const DecodedImage image = decode_png(read_bytes(png));
         const std::uint32_t frame_right = 732, labels_left = 780;
         const std::uint32_t panel_top = 1700 - 740, panel_bottom = 1700 - 136;
-        auto ink = [&image, panel_top, panel_bottom](std::uint32_t from_x, std::uint32_t to_x) {
+        auto ink = [&](std::uint32_t from_x, std::uint32_t to_x) {
             std::size_t pixels = 0;
             for (std::uint32_t y = panel_top; y <= panel_bottom; ++y) {
                 for (std::uint32_t x = from_x; x < to_x; ++x) {

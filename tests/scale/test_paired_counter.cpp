@@ -51,9 +51,9 @@ GroupedKeys scanned(const std::vector<std::filesystem::path>& paths,
 GroupedKeys role_counts(const scale::PairedCollection& collection, games::Role role) {
     GroupedKeys keys;
     for (const auto& [name, pairing] : collection.pairings) {
+        const int game_groups = pairing.game_groups;  // clang 14 cannot capture a binding
         pairing.counts.for_each([&](std::uint64_t key, int group, std::uint64_t count) {
-            if (group / pairing.game_groups == int(role))
-                keys[{key, group % pairing.game_groups}] += count;
+            if (group / game_groups == int(role)) keys[{key, group % game_groups}] += count;
         });
     }
     return keys;

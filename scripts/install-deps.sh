@@ -10,8 +10,8 @@
 #   --package  also what building and checking the Debian package needs (scripts/package.sh):
 #            dpkg-shlibdeps, lintian, man
 #   --ci     the --tests and --package packages and what the rest of .ci/run needs:
-#            clang-format, clang with its sanitizer and libFuzzer runtimes and its OpenMP (the
-#            fuzz build), Slurm and munge (the Slurm test), and ccache, which the build scripts
+#            clang-format, clang with its sanitizer and libFuzzer runtimes, its OpenMP and lld (the
+#            sanitizer and fuzz builds), Slurm and munge (the Slurm test), and ccache, which the build scripts
 #            use when it is there (scripts/compiler-cache.sh)
 set -euo pipefail
 packages=(
@@ -27,7 +27,7 @@ case "${1:-}" in
 "") ;;
 --tests) packages+=("${test_packages[@]}") ;;
 --package) packages+=("${package_packages[@]}") ;;
---ci) packages+=("${test_packages[@]}" "${package_packages[@]}" clang-format clang libclang-rt-dev libomp-dev slurm-wlm munge ccache) ;;
+--ci) packages+=("${test_packages[@]}" "${package_packages[@]}" clang-format clang libclang-rt-dev libomp-dev lld slurm-wlm munge ccache) ;;
 *) echo "Usage: $0 [--tests | --package | --ci]" >&2; exit 2 ;;
 esac
 missing=()

@@ -16,6 +16,19 @@ function(wdl_optimized_in_check)
     set_source_files_properties(${ARGN} PROPERTIES COMPILE_OPTIONS $<$<CONFIG:Check>:-O1>)
 endfunction()
 
+# How a test's own files are compiled. A test's own code sets up and asserts; the work it drives
+# is the library's, optimized as the build type says: -O1 instead of -O3 compiles a test file in
+# about two thirds of the time. OPTIMIZED_IN_CHECK (below) takes the Check type to -O1 too.
+# -pthread on all of them, as RE2's flags give it to some: one set of flags for the tests' shared
+# precompiled header (tests/support/CMakeLists.txt).
+function(wdl_set_test_compile_options target optimized_in_check)
+    target_compile_options(${target} PRIVATE -pthread)
+    target_compile_options(${target} PRIVATE $<$<CONFIG:Release,RelWithDebInfo>:-O1>)
+    if(optimized_in_check)
+        target_compile_options(${target} PRIVATE $<$<CONFIG:Check>:-O1>)
+    endif()
+endfunction()
+
 # A Catch2 test executable for one module, registered with CTest test by test. TEST_PREFIX
 # starts every CTest name, so that `ctest -R <prefix>` selects the module's tests; LABEL
 # marks a group such as `threaded` (run again under ThreadSanitizer) for `ctest -L`.
@@ -28,6 +41,9 @@ endfunction()
 # files at -O1 in the Check type too: for tests whose own code does heavy work (building large
 # inputs, parsing JSON counts, an independent objective), which at -O0 under a sanitizer ran
 # several times longer than the extra compile time.
+# Each test reuses the precompiled header of the headers nearly all tests include
+# (tests/support/CMakeLists.txt) built with its flags; a test that compiles with OpenMP itself
+# (DEPENDS OpenMP::OpenMP_CXX) cannot, and parses its headers itself.
 set(WDL_TEST_TIMEOUT 900)
 function(wdl_add_test name)
     cmake_parse_arguments(ARG "OPTIMIZED_IN_CHECK" "TEST_PREFIX;LABEL;TIMEOUT" "SOURCES;DEPENDS"
@@ -37,11 +53,13 @@ function(wdl_add_test name)
     endif()
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE ${ARG_DEPENDS} wdl_test_support Catch2::Catch2WithMain)
-    # A test's own code sets up and asserts; the work it drives is the library's, optimized as
-    # the build type says. -O1 instead of -O3 compiles a test file in about two thirds of the time.
-    target_compile_options(${name} PRIVATE $<$<CONFIG:Release,RelWithDebInfo>:-O1>)
-    if(ARG_OPTIMIZED_IN_CHECK)
-        target_compile_options(${name} PRIVATE $<$<CONFIG:Check>:-O1>)
+    wdl_set_test_compile_options(${name} "${ARG_OPTIMIZED_IN_CHECK}")
+    if(NOT "OpenMP::OpenMP_CXX" IN_LIST ARG_DEPENDS)
+        if(ARG_OPTIMIZED_IN_CHECK)
+            target_precompile_headers(${name} REUSE_FROM wdl_test_headers_optimized)
+        else()
+            target_precompile_headers(${name} REUSE_FROM wdl_test_headers)
+        endif()
     endif()
     # CTest runs each test by name; should a name match nothing (e.g. a name that the
     # discovery split at a ';'), --warn NoTests makes that run fail instead of passing empty.

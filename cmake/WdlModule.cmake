@@ -1,8 +1,13 @@
 # Each module of the library (io, pgn, chess, ...) is a static library wdl_<name> that links
-# the modules it depends on; programs and tests link the modules they use.
+# the modules it depends on; programs and tests link the modules they use. Under clang its files
+# take the headers most of them include from the modules' shared precompiled header
+# (src/CMakeLists.txt).
 function(wdl_add_module name)
     cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
     add_library(wdl_${name} STATIC ${ARG_SOURCES})
+    if(TARGET wdl_module_headers)
+        target_precompile_headers(wdl_${name} REUSE_FROM wdl_module_headers)
+    endif()
     target_include_directories(wdl_${name} PUBLIC ${PROJECT_SOURCE_DIR}/include)
     target_link_libraries(wdl_${name} PUBLIC ${ARG_DEPENDS})
 endfunction()
@@ -11,18 +16,19 @@ endfunction()
 # replay, counting, the loss sums, the sampler) are compiled at -O1 in the Check build type,
 # still instrumented: the suite's scans and fits spend their time there. Everything else stays
 # at the type's -O0, which compiles in about two thirds of the time (docs/development.md,
-# "CI's time"). Call it in the directory that adds the sources.
+# "CI's time"). Call it in the directory that adds the sources. A precompiled header is taken
+# only with the flags it was made with: these sources parse their headers themselves there.
 function(wdl_optimized_in_check)
     set_source_files_properties(${ARGN} PROPERTIES COMPILE_OPTIONS $<$<CONFIG:Check>:-O1>)
+    if(CMAKE_BUILD_TYPE STREQUAL "Check")
+        set_source_files_properties(${ARGN} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+    endif()
 endfunction()
 
 # How a test's own files are compiled. A test's own code sets up and asserts; the work it drives
 # is the library's, optimized as the build type says: -O1 instead of -O3 compiles a test file in
 # about two thirds of the time. OPTIMIZED_IN_CHECK (below) takes the Check type to -O1 too.
-# -pthread on all of them, as RE2's flags give it to some: one set of flags for the tests' shared
-# precompiled header (tests/support/CMakeLists.txt).
 function(wdl_set_test_compile_options target optimized_in_check)
-    target_compile_options(${target} PRIVATE -pthread)
     target_compile_options(${target} PRIVATE $<$<CONFIG:Release,RelWithDebInfo>:-O1>)
     if(optimized_in_check)
         target_compile_options(${target} PRIVATE $<$<CONFIG:Check>:-O1>)
@@ -41,7 +47,7 @@ endfunction()
 # files at -O1 in the Check type too: for tests whose own code does heavy work (building large
 # inputs, parsing JSON counts, an independent objective), which at -O0 under a sanitizer ran
 # several times longer than the extra compile time.
-# Each test reuses the precompiled header of the headers nearly all tests include
+# Under clang each test reuses the precompiled header of the headers nearly all tests include
 # (tests/support/CMakeLists.txt) built with its flags; a test that compiles with OpenMP itself
 # (DEPENDS OpenMP::OpenMP_CXX) cannot, and parses its headers itself.
 set(WDL_TEST_TIMEOUT 900)
@@ -54,7 +60,7 @@ function(wdl_add_test name)
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE ${ARG_DEPENDS} wdl_test_support Catch2::Catch2WithMain)
     wdl_set_test_compile_options(${name} "${ARG_OPTIMIZED_IN_CHECK}")
-    if(NOT "OpenMP::OpenMP_CXX" IN_LIST ARG_DEPENDS)
+    if(TARGET wdl_test_headers AND NOT "OpenMP::OpenMP_CXX" IN_LIST ARG_DEPENDS)
         if(ARG_OPTIMIZED_IN_CHECK)
             target_precompile_headers(${name} REUSE_FROM wdl_test_headers_optimized)
         else()

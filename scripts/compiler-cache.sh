@@ -9,8 +9,9 @@ if command -v ccache >/dev/null 2>&1 && [[ ${CCACHE_DISABLE:-0} != 1 ]]; then
     export CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
     # Four builds (Release, two sanitizers, fuzzing) of about 0.4-1 GB each fit with room.
     export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
-    # The tests' precompiled header (tests/support/CMakeLists.txt) is cached, and so are the
-    # compiles that use it, only with these (the project uses no __DATE__ or __TIME__).
+    # The precompiled headers of clang's trees (src/ and tests/support/CMakeLists.txt) are
+    # cached, and so are the compiles that use them, only with these (the project uses no
+    # __DATE__ or __TIME__).
     export CCACHE_SLOPPINESS=${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}
     compiler_cache_options=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi

@@ -10,9 +10,9 @@
 #   --package  also what building and checking the Debian package needs (scripts/package.sh):
 #            dpkg-shlibdeps, lintian, man
 #   --ci     the --tests and --package packages and what the rest of .ci/run needs:
-#            clang-format, clang with its sanitizer and libFuzzer runtimes, its OpenMP and lld (the
-#            sanitizer and fuzz builds), Slurm and munge (the Slurm test), and ccache, which the build scripts
-#            use when it is there (scripts/compiler-cache.sh)
+#            clang-format, clang with its sanitizer and libFuzzer runtimes, its OpenMP and lld
+#            (the sanitizer and fuzz builds), Slurm and munge (the Slurm test), and ccache, which
+#            the build scripts use when it is there (scripts/compiler-cache.sh)
 set -euo pipefail
 packages=(
     ca-certificates cmake ninja-build g++ pkg-config git

@@ -17,11 +17,7 @@ namespace {
 
 // The quantities compared: the model's constants, then a and b at each mom.
 std::vector<fit::ModelQuantity> compared_quantities(const std::vector<double>& moms) {
-    std::vector<fit::ModelQuantity> quantities{
-        {"NormalizeToPawnValue", [](const model::WdlModel& m) { return m.a(m.mom_target); }},
-        {"spread", [](const model::WdlModel& m) { return m.b(m.mom_target); }},
-        {"drawRateAtZero", [](const model::WdlModel& m) { return m.draw_rate_at_zero(); }},
-    };
+    std::vector<fit::ModelQuantity> quantities = fit::headline_quantities();
     for (double mom : moms)
         quantities.push_back(
             {fmt::format("a({:g})", mom), [mom](const model::WdlModel& m) { return m.a(mom); }});
@@ -55,19 +51,22 @@ FittedQuantities fit_counts(const std::filesystem::path& file,
         throw Error(file.string() + ": no position is retained by the filters.");
     result.fitted.fit = fit::fit_model(fit::collect_mom_data(grid), options.fit);
     const auto& fitted = result.fitted.fit;
-    // Error bars of constants that are no model would only dress them up as estimates.
-    if (auto verdict = fit::fit_verdict(fitted); !verdict.determined) {
-        result.fitted.errors = "none: the fit is not determined (" + verdict.reason + ")";
+    auto without_errors = [&](std::string why) {
+        result.fitted.errors = "none: " + why;
         for (const auto& quantity : quantities)
             result.values.push_back({quantity.value(fitted.model), std::nullopt});
         return result;
-    }
+    };
+    // Error bars of constants that are no model would only dress them up as estimates.
+    if (auto verdict = fit::fit_verdict(fitted); !verdict.determined)
+        return without_errors("the fit is not determined (" + verdict.reason + ")");
     fit::GroupedData data(grid);
     if (report.grouping && data.group_count() >= 2) {
         fit::ResampleOptions resample;
         resample.threads = options.threads;
         resample.extra_quantities = quantities;
         auto resampling = fit::resample_fit(data, fitted, options.fit, *report.grouping, resample);
+        if (!resampling.no_interval.empty()) return without_errors(resampling.no_interval);
         result.fitted.errors = fmt::format("jackknife over {} {} groups", resampling.groups,
                                            counts::group_by_name(report.grouping->by));
         // The model's own constants come first; ours follow them.

@@ -18,11 +18,7 @@ namespace {
 
 // The constants and every coefficient of a model of the fitted one's form.
 std::vector<ModelQuantity> model_quantities(const model::WdlModel& fitted) {
-    std::vector<ModelQuantity> quantities{
-        {"NormalizeToPawnValue", [](const model::WdlModel& m) { return m.a_at_target(); }},
-        {"spread", [](const model::WdlModel& m) { return m.b_at_target(); }},
-        {"drawRateAtZero", [](const model::WdlModel& m) { return m.draw_rate_at_zero(); }},
-    };
+    std::vector<ModelQuantity> quantities = headline_quantities();
     for (std::size_t i = 0; i < fitted.as.size(); ++i) {
         quantities.push_back(
             {fmt::format("as[{}]", i), [i](const model::WdlModel& m) { return m.as[i]; }});
@@ -75,12 +71,12 @@ std::vector<std::vector<double>> bootstrap_weights(std::size_t groups, int repli
 }
 
 ResampledEstimate estimate_of(const ModelQuantity& quantity, const FitResult& fit,
-                              const std::vector<double>& replicates,
+                              const std::vector<double>& replicates, std::size_t groups,
                               const ResampleOptions& options) {
     ResampledEstimate estimate;
     double tail = (1 - options.confidence) / 2;
     if (options.method == ResampleMethod::Jackknife) {
-        estimate = jackknife_estimate(quantity.name, quantity.value(fit.model), replicates,
+        estimate = jackknife_estimate(quantity.name, quantity.value(fit.model), replicates, groups,
                                       options.confidence);
     } else {
         estimate.name = quantity.name;
@@ -103,6 +99,13 @@ ResampledEstimate estimate_of(const ModelQuantity& quantity, const FitResult& fi
 
 }  // namespace
 
+std::vector<ModelQuantity> headline_quantities() {
+    std::vector<ModelQuantity> quantities;
+    for (const auto& constant : model::kHeadlineConstants)
+        quantities.push_back({std::string(constant.name), constant.value});
+    return quantities;
+}
+
 std::optional<double> fisher_standard_error(const ModelQuantity& quantity, const FitResult& fit) {
     if (!fit.uncertainty) return std::nullopt;
     return delta_method_error(quantity, fit.model, fit.uncertainty->covariance);
@@ -112,16 +115,31 @@ std::string_view resample_method_name(ResampleMethod method) {
     return util::name_of(kResampleMethodNames, method);
 }
 
+std::optional<std::string> failed_replicates_refusal(std::size_t failed, std::size_t attempted) {
+    if (failed == 0) return std::nullopt;
+    std::size_t converged = attempted - failed;
+    if (converged < 2)
+        return fmt::format("{} of {} replicates converged: an interval needs 2 or more", converged,
+                           attempted);
+    if (double(failed) > kMaxFailedReplicateShare * double(attempted))
+        return fmt::format(
+            "{} of {} replicates did not converge, more than {:.0f} %: those are the influential "
+            "groups, and an interval without them would be too narrow",
+            failed, attempted, kMaxFailedReplicateShare * 100);
+    return std::nullopt;
+}
+
 ResampledEstimate jackknife_estimate(std::string name, double estimate,
-                                     const std::vector<double>& replicates, double confidence) {
+                                     const std::vector<double>& replicates, std::size_t groups,
+                                     double confidence) {
     ResampledEstimate result;
     result.name = std::move(name);
     result.estimate = estimate;
-    double n = double(replicates.size());
-    // sqrt((G - 1) / G * sum of squared deviations), the sum being G - 1 sample variances
-    double squares = stats::sample_variance(replicates) * (n - 1);
-    result.standard_error = std::sqrt((n - 1) / n * squares);
-    double t = stats::student_t_quantile(1 - (1 - confidence) / 2, n - 1);
+    double m = double(replicates.size()), g = double(std::max(groups, replicates.size()));
+    // (G - 1) / G * (the sum of G squared deviations, G times the mean square of the m present)
+    double squares = stats::sample_variance(replicates) * (m - 1);
+    result.standard_error = std::sqrt((g - 1) / m * squares);
+    double t = stats::student_t_quantile(1 - (1 - confidence) / 2, g - 1);
     result.low = estimate - t * result.standard_error;
     result.high = estimate + t * result.standard_error;
     return result;
@@ -201,9 +219,9 @@ Resampling resample_fit(const GroupedData& data, const FitResult& fit, const Fit
         }
     }
     result.replicates = int(models.size());
-    if (models.size() < 2) {
-        throw Error(fmt::format("only {} of {} refits of the {} converged.", models.size(),
-                                weights.size(), resample_method_name(resample.method)));
+    if (auto refusal = failed_replicates_refusal(result.failures.size(), weights.size())) {
+        result.no_interval = *refusal;
+        return result;
     }
     auto quantities = model_quantities(fit.model);
     quantities.insert(quantities.end(), resample.extra_quantities.begin(),
@@ -211,7 +229,7 @@ Resampling resample_fit(const GroupedData& data, const FitResult& fit, const Fit
     for (const ModelQuantity& quantity : quantities) {
         std::vector<double> values;
         for (const auto& model : models) values.push_back(quantity.value(model));
-        result.estimates.push_back(estimate_of(quantity, fit, values, resample));
+        result.estimates.push_back(estimate_of(quantity, fit, values, groups, resample));
     }
     return result;
 }

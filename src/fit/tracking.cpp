@@ -199,15 +199,15 @@ WindowFit fit_window(const std::vector<TrackedUnit>& units, const std::vector<st
         try {
             window.resampling =
                 resample_fit(data, *window.fit, options, {counts::GroupBy::Game, group}, resample);
+            if (!window.resampling->no_interval.empty()) {
+                window.no_interval = window.resampling->no_interval;
+                window.resampling.reset();
+            }
         } catch (const Error& error) {
             window.no_interval = error.what();
         }
     }
-    std::vector<ModelQuantity> quantities{
-        {"NormalizeToPawnValue", [](const model::WdlModel& m) { return m.a_at_target(); }},
-        {"spread", [](const model::WdlModel& m) { return m.b_at_target(); }},
-        {"drawRateAtZero", [](const model::WdlModel& m) { return m.draw_rate_at_zero(); }},
-    };
+    std::vector<ModelQuantity> quantities = headline_quantities();
     quantities.insert(quantities.end(), resample.extra_quantities.begin(),
                       resample.extra_quantities.end());
     for (const auto& quantity : quantities) {

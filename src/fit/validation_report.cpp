@@ -52,6 +52,10 @@ std::string estimate_line(const ResampledEstimate& estimate, const Resampling& r
 }  // namespace
 
 std::string resampling_report(const Resampling& resampling, const model::WdlModel& model) {
+    if (!resampling.no_interval.empty()) {
+        return fmt::format("Error bars from the {}: none, {} ({}).\n", resampling_name(resampling),
+                           resampling.no_interval, resampling.failures.front());
+    }
     std::string text = fmt::format(
         "Error bars from the {}: they take the groups as independent, not the positions{}.\n",
         resampling_name(resampling),
@@ -60,10 +64,12 @@ std::string resampling_report(const Resampling& resampling, const model::WdlMode
             : "");
     if (!resampling.failures.empty()) {
         text += fmt::format(
-            "Warning: {} of {} refits did not converge ({}); the error bars use the other {}.\n",
+            "Warning: {} of {} refits did not converge ({}); the error bars use the other {}, "
+            "their spread taken for that of all {}.\n",
             resampling.failures.size(),
             resampling.failures.size() + std::size_t(resampling.replicates),
-            resampling.failures.front(), resampling.replicates);
+            resampling.failures.front(), resampling.replicates,
+            resampling.failures.size() + std::size_t(resampling.replicates));
     }
     for (const auto& estimate : resampling.estimates)
         text += estimate_line(estimate, resampling, model);
@@ -78,6 +84,8 @@ nlohmann::ordered_json resampling_json(const Resampling& resampling) {
     json["groups"] = resampling.groups;
     json["replicates"] = resampling.replicates;
     json["failures"] = resampling.failures;
+    json["maxFailedShare"] = kMaxFailedReplicateShare;
+    if (!resampling.no_interval.empty()) json["noInterval"] = resampling.no_interval;
     json["confidence"] = resampling.confidence;
     json["assumes"] =
         "the groups are independent (positions within a group may be correlated in any way)";

@@ -111,3 +111,35 @@ TEST_CASE("resampling needs two groups", "[fit][resampling]") {
                                  {wdl::counts::GroupBy::Game, 1}, ResampleOptions{}),
                     wdl::Error);
 }
+
+// Replicates at +-d about their mean: with all G present the jackknife's variance is
+// (G - 1) / G * G d^2. Missing ones (failed refits) do not make fewer groups: the m present
+// stand for the spread of all G, where taking them for m groups gave (m - 1) d^2.
+TEST_CASE("a jackknife with failed replicates keeps the variance of its groups",
+          "[fit][resampling]") {
+    const double d = 0.5;
+    std::vector<double> all, kept;
+    for (int g = 0; g < 64; ++g) all.push_back(g % 2 ? 10 + d : 10 - d);
+    for (int g = 0; g < 48; ++g) kept.push_back(g % 2 ? 10 + d : 10 - d);
+    auto whole = jackknife_estimate("x", 10, all, 64, 0.95);
+    auto missing = jackknife_estimate("x", 10, kept, 64, 0.95);
+    CHECK(whole.standard_error == Approx(std::sqrt(63.0) * d));
+    CHECK(missing.standard_error == Approx(whole.standard_error));
+    // The t quantile has G - 1 degrees of freedom either way.
+    CHECK(missing.high - missing.low == Approx(whole.high - whole.low));
+    auto t = wdl::stats::student_t_quantile(0.975, 63);
+    CHECK(missing.high == Approx(10 + t * std::sqrt(63.0) * d));
+}
+
+TEST_CASE("no interval when more than a tenth of the replicates failed", "[fit][resampling]") {
+    CHECK_FALSE(failed_replicates_refusal(0, 64));
+    CHECK_FALSE(failed_replicates_refusal(6, 64));
+    auto refused = failed_replicates_refusal(7, 64);
+    REQUIRE(refused);
+    CHECK_THAT(*refused, Catch::Contains("7 of 64 replicates did not converge"));
+    auto too_few = failed_replicates_refusal(63, 64);
+    REQUIRE(too_few);
+    CHECK_THAT(*too_few, Catch::Contains("1 of 64 replicates converged"));
+    CHECK_FALSE(failed_replicates_refusal(1, 10));
+    CHECK(failed_replicates_refusal(2, 10));
+}

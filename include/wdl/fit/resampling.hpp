@@ -39,6 +39,9 @@ struct ModelQuantity {
     std::function<double(const model::WdlModel&)> value;
 };
 
+// The model's headline constants (model::kHeadlineConstants) as quantities.
+std::vector<ModelQuantity> headline_quantities();
+
 struct ResampleOptions {
     ResampleMethod method = ResampleMethod::Jackknife;
     int bootstrap_replicates = 200;
@@ -67,11 +70,21 @@ struct Resampling {
     int replicates = 0;                 // refits that converged and enter the estimates
     std::vector<std::string> failures;  // why the other refits did not converge
     double confidence = 0.95;
-    std::vector<ResampledEstimate> estimates;
+    std::vector<ResampledEstimate> estimates;  // empty when no_interval says why
+    std::string no_interval;
 };
 
+// Refits that fail are those of the influential groups (leaving one out moves the fit most), so
+// intervals from the rest would be too narrow whatever their scaling: above this share of failed
+// replicates there is no interval.
+inline constexpr double kMaxFailedReplicateShare = 0.1;
+
+// Why there is no interval when `failed` of `attempted` replicates did not converge (more than
+// kMaxFailedReplicateShare of them, or fewer than 2 left); nothing when there is one.
+std::optional<std::string> failed_replicates_refusal(std::size_t failed, std::size_t attempted);
+
 // Resamples the fit of the data's total. Throws wdl::Error when fewer than 2 groups retained
-// positions, or fewer than 2 refits converged.
+// positions; too many failed refits give a Resampling without estimates (no_interval).
 Resampling resample_fit(const GroupedData& data, const FitResult& fit, const FitOptions& options,
                         const counts::Grouping& grouping, const ResampleOptions& resample);
 
@@ -96,9 +109,13 @@ JointJackknife jackknife_jointly(std::span<const GroupedData* const> data,
 
 // The jackknife's standard error sqrt((G - 1) / G * sum (t_g - mean)^2) and interval estimate
 // +- t quantile (G - 1 degrees of freedom) * standard error of a figure whose value on all data
-// is `estimate` and on the G replicates `replicates` (at least 2).
+// is `estimate` and on the replicates `replicates` (at least 2) of `groups` (G) left out in
+// turn. When replicates are missing (refits that failed) the sum over G is estimated as G times
+// the mean square of those present: the m that converged are not taken for m groups, which would
+// shrink the variance by (m - 1) / (G - 1).
 ResampledEstimate jackknife_estimate(std::string name, double estimate,
-                                     const std::vector<double>& replicates, double confidence);
+                                     const std::vector<double>& replicates, std::size_t groups,
+                                     double confidence);
 
 // The refits of `jobs` weightings of the groups, in order, on `threads` threads.
 std::vector<Refit> refit_weighted(const GroupedData& data, const FitOptions& options,

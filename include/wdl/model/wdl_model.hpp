@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -99,6 +100,19 @@ struct WdlModel {
     // The draw rate of an equal position (eval 0) at the target mom: 1 - 2 win(0).
     double draw_rate_at_zero() const;
 };
+
+// The constants a model is summarized by, in the coefficients' units and named as every report
+// and JSON names them: NormalizeToPawnValue (a at the target mom), the spread (b there) and the
+// draw rate at eval 0.
+struct HeadlineConstant {
+    std::string_view name;
+    double (*value)(const WdlModel&);
+};
+inline constexpr std::array<HeadlineConstant, 3> kHeadlineConstants = {{
+    {"NormalizeToPawnValue", [](const WdlModel& m) { return m.a_at_target(); }},
+    {"spread", [](const WdlModel& m) { return m.b_at_target(); }},
+    {"drawRateAtZero", [](const WdlModel& m) { return m.draw_rate_at_zero(); }},
+}};
 
 // A model of x = 100 v / PawnValueEg (SF 12 to 15): its eval scale, and the display by the same
 // constant.

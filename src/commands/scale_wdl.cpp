@@ -133,17 +133,11 @@ void scale_wdl(const ScaleWdlOptions& options) {
         throw Error(fmt::format("none of the {} games read could be used (see the warnings above)",
                                 collection.tally.games_read));
 
-    scale::ScaleOptions scale_options;
-    scale_options.filter = options.filter;
-    scale_options.fit.mom_type = options.filter.mom_type;
-    scale_options.fit.mom_target = options.mom_target;
-    scale_options.fit.pawn_value = normalization.pawn_value();
-    scale_options.fit.a_form = options.a_form;
-    scale_options.fit.b_form = options.b_form;
-    scale_options.confidence = options.confidence;
+    auto scale_options =
+        scale::scale_options_for(options.filter, options.mom_target, options.a_form, options.b_form,
+                                 normalization, options.confidence, options.concurrency);
     scale_options.asymmetry = options.asymmetry;
     scale_options.folds = options.folds;
-    scale_options.threads = options.concurrency;
 
     std::cout << scale::format_method(options.groups, options.confidence, options.asymmetry,
                                       options.folds);

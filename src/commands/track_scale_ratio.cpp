@@ -168,14 +168,11 @@ void track_scale_ratio(const TrackWdlOptions& options) {
                fit::kWindowByNames[std::size_t(options.by)].name,
                undated ? fmt::format(" ({} tests without a date left out)", undated) : "");
 
-    scale::ScaleOptions scale_options;
-    scale_options.filter = options.filter;
-    scale_options.fit.mom_type = options.filter.mom_type;
-    scale_options.fit.mom_target = options.mom_target;
-    scale_options.fit.pawn_value = normalization.pawn_value();
-    scale_options.confidence = options.confidence;
+    // trackWDL fits Stockfish's cubics, as its windows without --against do.
+    auto scale_options =
+        scale::scale_options_for(options.filter, options.mom_target, {}, {}, normalization,
+                                 options.confidence, options.threads);
     scale_options.asymmetry = false;
-    scale_options.threads = options.threads;
     int groups = matched.new_units.empty() ? 0 : int(matched.new_units.front().groups.size());
     fmt::print("{}({} groups per test: a window's groups are those of its tests.)\n",
                scale::format_method(groups, options.confidence, false, 0), groups);

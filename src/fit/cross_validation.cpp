@@ -167,7 +167,7 @@ CrossValidation cross_validate(const GroupedData& data, const FitResult& fit,
     result.folds = int(std::min<std::size_t>(std::size_t(std::max(validation.folds, 2)), groups));
     result.grouping = grouping;
     result.groups = int(groups);
-    auto fold_of = [&](std::size_t group) { return detail::fold_of(group, result.folds); };
+    auto fold_of = [&](std::size_t group) { return fit::fold_of(group, result.folds); };
 
     std::vector<std::vector<double>> weights(std::size_t(result.folds),
                                              std::vector<double>(groups, 1.0));

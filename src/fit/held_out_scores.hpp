@@ -11,15 +11,12 @@
 #include <vector>
 
 #include "wdl/fit/calibration.hpp"
+#include "wdl/fit/folds.hpp"
 #include "wdl/fit/objective.hpp"
 #include "wdl/model/wdl_model.hpp"
 #include "wdl/stats/distributions.hpp"
 
 namespace wdl::fit::detail {
-
-// The fold a group is dealt into: round robin, so that every fold holds groups from the whole
-// file (its tests or games in the order they were scanned).
-inline int fold_of(std::size_t group, int folds) { return int(group % std::size_t(folds)); }
 
 // A model's W, D, L probabilities at a position and their losses -log(max(p, floor)).
 struct Prediction {

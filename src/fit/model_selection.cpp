@@ -72,7 +72,7 @@ FormRun run_form(const GroupedData& data, const std::vector<double>& all_weights
         }
         cache.clear();
         for (std::size_t g = 0; g < data.group_count(); ++g) {
-            if (all_weights[g] == 0 || detail::fold_of(g, folds) != fold) continue;
+            if (all_weights[g] == 0 || fit::fold_of(g, folds) != fold) continue;
             for (const KeyCount& entry : data.counts(g)) {
                 GridCell cell = data.grid().cell_at(entry.cell);
                 const auto& prediction = cache.get(entry.cell, [&] {
@@ -150,7 +150,7 @@ ModelSelection select_model(const GroupedData& data, const FitOptions& options,
     selection.grouping = grouping;
     std::vector<std::vector<double>> weights(std::size_t(selection.folds), all_weights);
     for (std::size_t g = 0; g < data.group_count(); ++g)
-        weights[std::size_t(detail::fold_of(g, selection.folds))][g] = 0;
+        weights[std::size_t(fit::fold_of(g, selection.folds))][g] = 0;
 
     std::vector<FormRun> runs(forms.size());
     util::parallel_for(forms.size(), validation.threads, [&](std::size_t, std::size_t i) {

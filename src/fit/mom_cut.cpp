@@ -69,7 +69,7 @@ MomCutComparison compare_mom_cut(const GroupedData& data, const FitOptions& opti
         std::size_t(comparison.folds), validation.threads, [&](std::size_t, std::size_t fold) {
             std::vector<double> weights(groups, 1.0);
             for (std::size_t g = 0; g < groups; ++g)
-                if (detail::fold_of(g, comparison.folds) == int(fold)) weights[g] = 0;
+                if (fit::fold_of(g, comparison.folds) == int(fold)) weights[g] = 0;
             auto training = data.weighted(weights);
             clamped_refits[fold] = refit_model(from_mom(training, cut), options, clamped.model);
             extended_refits[fold] = refit_model(training, options, extended.model);
@@ -84,7 +84,7 @@ MomCutComparison compare_mom_cut(const GroupedData& data, const FitOptions& opti
                 throw Error(fmt::format("fold {} of the cut's comparison: {}", fold + 1,
                                         refit->minimization.message));
         for (std::size_t g = 0; g < groups; ++g) {
-            if (detail::fold_of(g, comparison.folds) != fold) continue;
+            if (fit::fold_of(g, comparison.folds) != fold) continue;
             for (const KeyCount& entry : data.counts(g)) {
                 GridCell cell = data.grid().cell_at(entry.cell);
                 counts::PositionKey key = counts::unpack_key(entry.key);

@@ -51,7 +51,7 @@ ModelsByFold refits_by_fold(const std::vector<const GroupedData*>& sources,
         for (const GroupedData* data : sources) {
             std::vector<double> weights(data->group_count(), 1.0);
             for (std::size_t g = 0; g < weights.size(); ++g)
-                if (detail::fold_of(std::size_t(data->file_group(g)), folds) == int(fold))
+                if (fit::fold_of(std::size_t(data->file_group(g)), folds) == int(fold))
                     weights[g] = 0;
             training.push_back(data->weighted(weights));
         }
@@ -73,7 +73,7 @@ std::vector<detail::Scores> held_out_scores(const std::vector<const GroupedData*
         const GroupedData& data = *sources[s];
         for (std::size_t g = 0; g < data.group_count(); ++g) {
             const std::size_t group = std::size_t(data.file_group(g));
-            const auto& models = refits[std::size_t(detail::fold_of(group, folds))];
+            const auto& models = refits[std::size_t(fit::fold_of(group, folds))];
             for (const KeyCount& entry : data.counts(g)) {
                 GridCell cell = data.grid().cell_at(entry.cell);
                 counts::PositionKey key = counts::unpack_key(entry.key);

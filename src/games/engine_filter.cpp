@@ -20,4 +20,11 @@ std::unique_ptr<re2::RE2> compile_engine_filter(const std::string& pattern) {
     return filter;
 }
 
+MatchedPlayers matched_players(const re2::RE2* filter, const std::string& white,
+                               const std::string& black) {
+    if (!filter) return {};
+    if (white.empty() || black.empty()) return {false, false};
+    return {RE2::FullMatch(white, *filter), RE2::FullMatch(black, *filter)};
+}
+
 }  // namespace wdl::games

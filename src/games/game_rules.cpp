@@ -133,4 +133,10 @@ bool GameTags::set_up(chess::Board& board, const FixFenTable* fix_fen) const {
     return board.set_fen(*fixed, chess960);
 }
 
+CountedKeyRules::CountedKeyRules(int max_counted_move, int bin_width)
+    : max_counted_move_(max_counted_move), bin_width_(bin_width) {
+    for (int eval = -counts::kMaxEval; eval <= counts::kMaxEval; ++eval)
+        binned_scores_.push_back(counts::bin_eval(eval, bin_width));
+}
+
 }  // namespace wdl::games

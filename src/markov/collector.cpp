@@ -1,9 +1,9 @@
 #include "wdl/markov/collector.hpp"
 
-#include <re2/re2.h>
-
 #include <algorithm>
 #include <memory>
+
+#include "wdl/games/engine_filter.hpp"
 
 namespace wdl::markov {
 namespace {
@@ -100,7 +100,8 @@ ChainCollector::ChainCollector(const CollectorSettings& settings,
     : settings_(settings),
       files_(files),
       replay_rules_{settings.eval_parsing, settings.fix_fen, false},
-      replay_(replay_rules_, *this) {
+      replay_(replay_rules_, *this),
+      key_rules_(settings.max_counted_move, settings.bin_width) {
     evals_.reserve(512);
     game_keys_.reserve(512);
 }
@@ -163,8 +164,7 @@ games::TagVerdict ChainCollector::accept(const games::GameTags& tags) {
     auto rejection = tags.rejection();
     if (rejection == games::GameSkipReason::UnsupportedVariant)
         return reject(games::describe(*rejection), games::rejection_warning(tags, *rejection));
-    if (settings_.engine_filter && !(RE2::FullMatch(tags.white, *settings_.engine_filter) ||
-                                     RE2::FullMatch(tags.black, *settings_.engine_filter)))
+    if (!games::matched_players(settings_.engine_filter, tags.white, tags.black).any())
         return reject(kNotMatched);
     bool paired = assign_pairing(tags);
     opening_ = hash_bytes(kHashStart, tags.fen);
@@ -212,10 +212,7 @@ void ChainCollector::see_position(const chess::Board& board, int eval, int plies
                                   games::EvalComment) {
     if (evals_.size() <= std::size_t(plies)) evals_.resize(std::size_t(plies) + 1, kNoEval);
     evals_[std::size_t(plies)] = eval;
-    if (board.fullmove_number() > settings_.max_counted_move) return;
-    bool is_mate = eval == games::kMateScore || eval == -games::kMateScore;
-    int binned = is_mate ? eval : counts::bin_eval(eval, settings_.bin_width);
-    game_keys_.push_back(counts::pack_key(games::counted_key(board, white_outcome_, binned)));
+    if (auto key = key_rules_.key_of(board, white_outcome_, eval)) game_keys_.push_back(*key);
 }
 
 void ChainCollector::finish_game(const chess::Board&) { commit_game(); }

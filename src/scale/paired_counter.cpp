@@ -1,10 +1,9 @@
 #include "wdl/scale/paired_counter.hpp"
 
-#include <re2/re2.h>
-
 #include <memory>
 
 #include "wdl/counts/position_key.hpp"
+#include "wdl/games/engine_filter.hpp"
 #include "wdl/games/game_rules.hpp"
 #include "wdl/pgn/reader.hpp"
 
@@ -43,7 +42,8 @@ PairedCounter::PairedCounter(const PairedCountingRules& rules,
     : rules_(rules),
       files_(files),
       replay_rules_{rules.eval_parsing, rules.fix_fen, false},
-      replay_(replay_rules_, *this) {
+      replay_(replay_rules_, *this),
+      key_rules_(rules.max_counted_move, rules.bin_width) {
     for (auto& keys : game_keys_) keys.reserve(256);
 }
 
@@ -88,8 +88,8 @@ PairingCounts& PairedCounter::pairing_of(const games::GameTags& tags) {
 games::TagVerdict PairedCounter::accept(const games::GameTags& tags) {
     if (auto reason = tags.rejection())
         return reject(games::describe(*reason), games::rejection_warning(tags, *reason));
-    if (rules_.engine_filter && !(RE2::FullMatch(tags.white, *rules_.engine_filter) ||
-                                  RE2::FullMatch(tags.black, *rules_.engine_filter)))
+    // Both engines of a game are compared: the filter picks the games, as markovWDL's.
+    if (!games::matched_players(rules_.engine_filter, tags.white, tags.black).any())
         return reject(kNotMatched);
     if (tags.white.empty() || tags.black.empty() || tags.white == tags.black)
         return reject(kUnknownPlayers, "players \"" + tags.white + "\" and \"" + tags.black +
@@ -106,11 +106,10 @@ void PairedCounter::see_position(const chess::Board& board, int eval, int,
         ++tally_.annotator_evals;
         return;
     }
-    if (board.fullmove_number() > rules_.max_counted_move) return;
-    bool is_mate = eval == games::kMateScore || eval == -games::kMateScore;
-    int binned = is_mate ? eval : counts::bin_eval(eval, rules_.bin_width);
+    auto key = key_rules_.key_of(board, white_outcome_, eval);
+    if (!key) return;
     games::Role role = role_of_colour_[board.side_to_move() == chess::Color::White ? 0 : 1];
-    game_keys_[role].push_back(counts::pack_key(games::counted_key(board, white_outcome_, binned)));
+    game_keys_[role].push_back(*key);
 }
 
 void PairedCounter::skip_game(games::GameSkipReason reason) {

@@ -7,9 +7,11 @@
 #include <functional>
 
 #include "wdl/fit/fit_verdict.hpp"
+#include "wdl/fit/folds.hpp"
 #include "wdl/fit/objective.hpp"
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/model/curve.hpp"
+#include "wdl/stats/distributions.hpp"
 #include "wdl/stats/golden_section.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/parallel_for.hpp"
@@ -18,13 +20,6 @@ namespace wdl::scale {
 namespace {
 
 using ModelFigure = std::function<double(const model::WdlModel&)>;
-
-// The constants compared, as trackWDL and compareWDL --fit name them.
-const std::array<std::pair<const char*, ModelFigure>, 3> kConstants = {{
-    {"NormalizeToPawnValue", [](const model::WdlModel& m) { return m.a_at_target(); }},
-    {"spread", [](const model::WdlModel& m) { return m.b_at_target(); }},
-    {"drawRateAtZero", [](const model::WdlModel& m) { return m.draw_rate_at_zero(); }},
-}};
 
 // A grid's data fitted as scoreWDL fits a count file; none, with the reason, when the fit fails
 // or its data do not determine it.
@@ -53,11 +48,12 @@ EngineFit fit_engine(const fit::CountGrid& grid, const fit::GroupedData& data,
 void add_estimates(std::span<EngineFit* const> fits, const fit::JointJackknife& jackknife,
                    double confidence) {
     for (std::size_t s = 0; s < fits.size(); ++s) {
-        for (const auto& [name, figure] : kConstants) {
+        for (const auto& [name, figure] : model::kHeadlineConstants) {
             std::vector<double> replicates;
             for (const auto& models : jackknife.models) replicates.push_back(figure(models[s]));
             fits[s]->estimates.push_back(
-                fit::jackknife_estimate(name, figure(fits[s]->fit->model), replicates, confidence));
+                fit::jackknife_estimate(std::string(name), figure(fits[s]->fit->model), replicates,
+                                        std::size_t(jackknife.groups), confidence));
         }
     }
 }
@@ -73,7 +69,9 @@ PairedFigure paired_figure(const std::string& name, const ModelFigure& constant,
     for (const auto& models : jackknife.models)
         replicates.push_back(combine(constant(models[0]), constant(models[1])));
     double x = constant(first), y = constant(second);
-    PairedFigure figure{fit::jackknife_estimate(name, combine(x, y), replicates, confidence), 0};
+    PairedFigure figure{fit::jackknife_estimate(name, combine(x, y), replicates,
+                                                std::size_t(jackknife.groups), confidence),
+                        0};
     figure.unpaired_error = ratio ? std::abs(x / y) * std::hypot(first_error / x, second_error / y)
                                   : std::hypot(first_error, second_error);
     return figure;
@@ -92,9 +90,9 @@ bool fit_jointly(std::span<EngineFit* const> fits, const std::vector<const fit::
         fitted.push_back(engine->fit->model);
     }
     jackknife = fit::jackknife_jointly(data, fitted, options.fit, options.threads);
-    if (jackknife.models.size() < 2) {
-        reason = fmt::format("{} of {} jackknife replicates converged: an interval needs 2 or more",
-                             jackknife.models.size(), jackknife.groups);
+    if (auto refusal = fit::failed_replicates_refusal(jackknife.failures.size(),
+                                                      std::size_t(jackknife.groups))) {
+        reason = "no intervals: " + *refusal;
         return false;
     }
     add_estimates(fits, jackknife, options.confidence);
@@ -132,7 +130,7 @@ HeldOutDifference held_out_difference(const fit::GroupedData& all, const fit::Gr
                                       int groups, const ScaleOptions& options) {
     HeldOutDifference result;
     result.folds = std::min(options.folds, groups);
-    auto fold_of = [&](int group) { return group % result.folds; };
+    auto fold_of = [&](int group) { return fit::fold_of(std::size_t(group), result.folds); };
     std::vector<double> differences(static_cast<std::size_t>(groups));
     std::vector<double> positions(static_cast<std::size_t>(groups));
     std::vector<std::string> failures(std::size_t(result.folds));
@@ -166,23 +164,13 @@ HeldOutDifference held_out_difference(const fit::GroupedData& all, const fit::Gr
         });
     for (const auto& failure : failures)
         if (!failure.empty()) throw Error("a held-out refit did not converge: " + failure);
+    auto scored = std::count_if(positions.begin(), positions.end(), [](double n) { return n > 0; });
+    if (scored < 2) throw Error("fewer than 2 groups hold positions of both sides");
     // A ratio of sums over independent groups: its error by the linearization over groups.
-    double total = 0, sum = 0;
-    int scored = 0;
-    for (int g = 0; g < groups; ++g) {
-        total += positions[std::size_t(g)];
-        sum += differences[std::size_t(g)];
-        scored += positions[std::size_t(g)] > 0;
-    }
-    if (total == 0 || scored < 2) throw Error("fewer than 2 groups hold positions of both sides");
-    double mean = sum / total, squares = 0;
-    for (int g = 0; g < groups; ++g) {
-        double residual = differences[std::size_t(g)] - mean * positions[std::size_t(g)];
-        squares += residual * residual;
-    }
-    result.difference = mean;
-    result.error = std::sqrt(double(scored) / double(scored - 1) * squares) / total;
-    result.positions = total;
+    auto mean = stats::grouped_mean(differences, positions);
+    result.difference = mean.value;
+    result.error = mean.error;
+    for (double n : positions) result.positions += n;
     return result;
 }
 
@@ -212,15 +200,16 @@ Asymmetry asymmetry_of(const std::vector<const PairingCounts*>& pairings, games:
     });
     double ahead_scale = relative_scale(ahead.total(), fitted);
     double behind_scale = relative_scale(behind.total(), fitted);
-    result.ahead =
-        fit::jackknife_estimate("scale ahead", ahead_scale, ahead_replicates, options.confidence);
-    result.behind = fit::jackknife_estimate("scale behind", behind_scale, behind_replicates,
+    const auto groups = std::size_t(jackknife.groups);
+    result.ahead = fit::jackknife_estimate("scale ahead", ahead_scale, ahead_replicates, groups,
+                                           options.confidence);
+    result.behind = fit::jackknife_estimate("scale behind", behind_scale, behind_replicates, groups,
                                             options.confidence);
     std::vector<double> ratios;
     for (std::size_t r = 0; r < ahead_replicates.size(); ++r)
         ratios.push_back(ahead_replicates[r] / behind_replicates[r]);
     PairedFigure ratio{fit::jackknife_estimate("scale ahead/behind", ahead_scale / behind_scale,
-                                               ratios, options.confidence),
+                                               ratios, groups, options.confidence),
                        0};
     ratio.unpaired_error = ahead_scale / behind_scale *
                            std::hypot(result.ahead->standard_error / ahead_scale,
@@ -236,6 +225,22 @@ Asymmetry asymmetry_of(const std::vector<const PairingCounts*>& pairings, games:
 }
 
 }  // namespace
+
+ScaleOptions scale_options_for(const fit::GridFilter& filter, int mom_target,
+                               const model::CurveForm& a_form, const model::CurveForm& b_form,
+                               const model::Normalization& normalization, double confidence,
+                               int threads) {
+    ScaleOptions options;
+    options.filter = filter;
+    options.fit.mom_type = filter.mom_type;
+    options.fit.mom_target = mom_target;
+    options.fit.pawn_value = normalization.pawn_value();
+    options.fit.a_form = a_form;
+    options.fit.b_form = b_form;
+    options.confidence = confidence;
+    options.threads = threads;
+    return options;
+}
 
 double relative_scale(const std::vector<fit::MomData>& positions, const model::WdlModel& model) {
     constexpr double kLowest = 0.25, kHighest = 4;
@@ -322,9 +327,9 @@ GridComparison compare_grids(const std::array<const fit::CountGrid*, 2>& grids,
     result.replicates = int(comparison.jackknife.models.size());
     result.failures = comparison.jackknife.failures;
     if (!comparison.compared) return comparison;
-    for (std::size_t c = 0; c < kConstants.size(); ++c) {
+    for (std::size_t c = 0; c < model::kHeadlineConstants.size(); ++c) {
         bool ratio = c < 2;  // scales compare by their ratio, the draw rate by difference
-        const auto& [constant_name, constant] = kConstants[c];
+        const auto& [constant_name, constant] = model::kHeadlineConstants[c];
         result.figures.push_back(paired_figure(
             std::string(constant_name) + (ratio ? " New/Base" : " New-Base"), constant, ratio,
             result.engines[0].fit->model, result.engines[1].fit->model, comparison.jackknife,

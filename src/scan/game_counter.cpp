@@ -1,7 +1,6 @@
 #include "wdl/scan/game_counter.hpp"
 
-#include <re2/re2.h>
-
+#include "wdl/games/engine_filter.hpp"
 #include "wdl/pgn/reader.hpp"
 #include "wdl/util/error.hpp"
 
@@ -21,10 +20,9 @@ GameCounter::GameCounter(const CountingRules& rules, counts::PositionCounts& cou
     : rules_(rules),
       counts_(counts),
       replay_rules_{rules.eval_parsing, rules.fix_fen, false},
-      replay_(replay_rules_, *this) {
+      replay_(replay_rules_, *this),
+      key_rules_(rules.max_counted_move, rules.bin_width) {
     game_keys_.reserve(512);
-    for (int score = -games::kMaxScore; score <= games::kMaxScore; ++score)
-        binned_scores_.push_back(counts::bin_eval(score, rules_.bin_width));
 }
 
 void GameCounter::begin_chunk(std::size_t file_index, std::uint64_t offset) {
@@ -59,10 +57,7 @@ games::TagVerdict GameCounter::accept(const games::GameTags& tags) {
 }
 
 GameCounter::Side GameCounter::counted_sides(const games::GameTags& tags) const {
-    if (!rules_.engine_filter) return Side::Both;
-    bool named = !tags.white.empty() && !tags.black.empty();
-    bool white = named && RE2::FullMatch(tags.white, *rules_.engine_filter);
-    bool black = named && RE2::FullMatch(tags.black, *rules_.engine_filter);
+    auto [white, black] = games::matched_players(rules_.engine_filter, tags.white, tags.black);
     return white && black ? Side::Both : white ? Side::White : black ? Side::Black : Side::None;
 }
 
@@ -82,11 +77,10 @@ bool GameCounter::counts_side(chess::Color color) const {
 
 inline void GameCounter::see_position(const chess::Board& board, int eval, int,
                                       games::EvalComment) {
-    if (board.fullmove_number() > rules_.max_counted_move) return;
     if (!counts_side(board.side_to_move())) return;
-    bool is_mate = eval == games::kMateScore || eval == -games::kMateScore;
-    int binned = is_mate ? eval : binned_scores_[std::size_t(eval + games::kMaxScore)];
-    std::uint64_t packed = counts::pack_key(games::counted_key(board, white_outcome_, binned));
+    auto key = key_rules_.key_of(board, white_outcome_, eval);
+    if (!key) return;
+    std::uint64_t packed = *key;
     game_keys_.push_back(packed);
     if (counts_.grouped) return counts_.grouped->add_to_game(game_keys_);
     counts_.plain.prefetch(packed);  // added at the game's end, by then without a wait for memory

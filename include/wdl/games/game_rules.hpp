@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "wdl/chess/board.hpp"
 #include "wdl/counts/position_key.hpp"
@@ -72,5 +73,33 @@ inline counts::PositionKey counted_key(const chess::Board& board, counts::Outcom
     key.eval = binned_eval;
     return key;
 }
+
+// How a position of a game becomes the key counted for it, for every counter of games (the
+// scanner, scaleWDL's and markovWDL's): positions after full move `max_counted_move` are not
+// counted, a mate keeps its score, other evals are rounded to multiples of `bin_width`.
+class CountedKeyRules {
+  public:
+    CountedKeyRules(int max_counted_move, int bin_width);
+
+    // The packed key of the position on `board` (the mover to move) whose result for White is
+    // `white_outcome`, with the mover's eval; none after the counted moves.
+    std::optional<std::uint64_t> key_of(const chess::Board& board, counts::Outcome white_outcome,
+                                        int eval) const {
+        if (board.fullmove_number() > max_counted_move_) return std::nullopt;
+        return counts::pack_key(counted_key(board, white_outcome, binned(eval)));
+    }
+    int binned(int eval) const {
+        if (eval == counts::kMateEval || eval == -counts::kMateEval) return eval;
+        if (eval < -counts::kMaxEval || eval > counts::kMaxEval)
+            return counts::bin_eval(eval, bin_width_);
+        return binned_scores_[std::size_t(eval + counts::kMaxEval)];
+    }
+
+  private:
+    int max_counted_move_, bin_width_;
+    // bin_eval of every eval in [-kMaxEval, kMaxEval], at index eval + kMaxEval: the division
+    // it needs is measurable on the scanner's hot path.
+    std::vector<int> binned_scores_;
+};
 
 }  // namespace wdl::games

@@ -152,6 +152,7 @@ class ChainCollector {
     const std::vector<games::PairedGameFile>& files_;
     games::ReplayRules replay_rules_;
     games::GameReplay<ChainCollector> replay_;
+    games::CountedKeyRules key_rules_;
     std::size_t file_ = 0;
     CollectedGames collected_;
 

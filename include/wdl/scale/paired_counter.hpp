@@ -13,6 +13,7 @@
 #include "wdl/games/eval_parsing.hpp"
 #include "wdl/games/fix_fen.hpp"
 #include "wdl/games/game_replay.hpp"
+#include "wdl/games/game_rules.hpp"
 #include "wdl/scan/game_grouping.hpp"
 
 namespace re2 {
@@ -95,6 +96,7 @@ class PairedCounter {
     const std::vector<games::PairedGameFile>& files_;
     games::ReplayRules replay_rules_;
     games::GameReplay<PairedCounter> replay_;
+    games::CountedKeyRules key_rules_;
     std::map<std::string, PairingCounts> pairings_;
     PairedTally tally_;
 

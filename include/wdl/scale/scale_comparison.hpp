@@ -43,6 +43,13 @@ struct ScaleOptions {
     int threads = 1;
 };
 
+// The options of a comparison that fits each engine as scoreWDL fits a count file (the filter,
+// the mom target and the forms, started at the normalization's pawn value), with the asymmetry.
+ScaleOptions scale_options_for(const fit::GridFilter& filter, int mom_target,
+                               const model::CurveForm& a_form, const model::CurveForm& b_form,
+                               const model::Normalization& normalization, double confidence,
+                               int threads);
+
 // One fit of some positions of one engine, with each constant's jackknife error (of these
 // positions alone, from the replicates of the paired jackknife).
 struct EngineFit {

@@ -100,10 +100,8 @@ class GameCounter {
     games::ReplayRules replay_rules_;
     games::GameReplay<GameCounter> replay_;
     GameTally tally_;
+    games::CountedKeyRules key_rules_;
     std::vector<std::uint64_t> game_keys_;
-    // bin_eval of every score in [-kMaxScore, kMaxScore], at index score + kMaxScore: the
-    // division it needs is measurable on the hot path.
-    std::vector<int> binned_scores_;
 
     // Where the current chunk lies, and the group of the current game (0 without groups).
     std::size_t file_index_ = 0;

@@ -1,0 +1,58 @@
+#include <re2/re2.h>
+
+#include <catch2/catch.hpp>
+
+#include "wdl/chess/board.hpp"
+#include "wdl/games/engine_filter.hpp"
+#include "wdl/games/game_rules.hpp"
+
+using namespace wdl;
+
+namespace {
+
+chess::Board board_of(const char* fen) {
+    chess::Board board;
+    REQUIRE(board.set_fen(fen));
+    return board;
+}
+
+}  // namespace
+
+TEST_CASE("counted keys: the move cut, mates kept, other evals binned", "[games][rules]") {
+    games::CountedKeyRules rules(40, 5);
+    auto white = board_of("4k3/8/8/8/8/8/8/4K2R w - - 0 40");
+    auto key = rules.key_of(white, counts::Outcome::Win, 123);
+    REQUIRE(key);
+    auto unpacked = counts::unpack_key(*key);
+    CHECK(unpacked.move == 40);
+    CHECK(unpacked.material == 5);
+    CHECK(unpacked.eval == counts::bin_eval(123, 5));
+    CHECK(unpacked.result == counts::Outcome::Win);
+    // Black to move sees White's win as its loss.
+    auto black = board_of("4k3/8/8/8/8/8/8/4K2R b - - 0 40");
+    CHECK(counts::unpack_key(*rules.key_of(black, counts::Outcome::Win, 0)).result ==
+          counts::Outcome::Loss);
+    CHECK_FALSE(rules.key_of(board_of("4k3/8/8/8/8/8/8/4K2R w - - 0 41"), counts::Outcome::Win, 0));
+    CHECK(rules.binned(counts::kMateEval) == counts::kMateEval);
+    CHECK(rules.binned(-counts::kMateEval) == -counts::kMateEval);
+    // Every eval the table holds, and those beyond it (which the parsers clamp, but a caller
+    // need not), bin as bin_eval does.
+    for (int eval = -3000; eval <= 3000; ++eval) {
+        if (eval == counts::kMateEval || eval == -counts::kMateEval) continue;
+        CHECK(rules.binned(eval) == counts::bin_eval(eval, 5));
+    }
+}
+
+TEST_CASE("the players an engine filter matches", "[games][rules]") {
+    auto none = games::matched_players(nullptr, "New-abc", "Base-def");
+    CHECK(none.white);
+    CHECK(none.black);
+    re2::RE2 filter("New-.*");
+    auto matched = games::matched_players(&filter, "New-abc", "Base-def");
+    CHECK(matched.white);
+    CHECK_FALSE(matched.black);
+    CHECK(games::matched_players(&filter, "Base-def", "New-abc").black);
+    // The whole name must match, and a game lacking a name matches nobody.
+    CHECK_FALSE(games::matched_players(&filter, "xNew-abc", "Base-def").any());
+    CHECK_FALSE(games::matched_players(&filter, "New-abc", "").any());
+}

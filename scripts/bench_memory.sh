@@ -5,8 +5,9 @@
 # maximum resident set), its exit status and wall time. Fails when a program exceeds LIMIT_MB
 # (default 400) or crashes. Then memory against the input's size: scoreWDLstat on a .pgn.gz of
 # one gzip member (GAMES / 4 and GAMES good games) and on a binpack (the training fixture
-# repeated 1,000 and 4,000 times, 9.3 and 37 million positions), which must stay flat: the larger
-# input may not take more than 1.25 times the smaller's peak plus 16 MB.
+# repeated 1,000 and 4,000 times, 9.3 and 37 million positions), and on binpacks of blocks of
+# 4 MiB and 100 MiB (king_walk_binpack), which must stay flat: the larger input may not take
+# more than 1.25 times the smaller's peak plus 16 MB.
 # Usage: scripts/bench_memory.sh [GAMES]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -74,4 +75,13 @@ for copies in 1000 4000; do
     for _ in $(seq "$copies"); do cat "$binpack"; done >"$work/$copies.binpack"
 done
 flat "binpack" "$work/1000.binpack" "$work/4000.binpack" --NormalizeToPawnValue 100
+# And against a block's size: the same 200 MiB of legal chains (king walks, one position a
+# byte, tests/training/king_walk_binpack.hpp) in blocks of 4 MiB and of 100 MiB, Stockfish's
+# limit, with --groups 64.
+walker=build/tests/training/king_walk_binpack
+[ -x "$walker" ] || TARGETS=king_walk_binpack bash scripts/build.sh
+"$walker" 50 $((4 << 20)) >"$work/blocks_of_4MiB.binpack"
+"$walker" 2 $((100 << 20)) >"$work/blocks_of_100MiB.binpack"
+flat "binpack, 4 -> 100 MiB blocks" "$work/blocks_of_4MiB.binpack" "$work/blocks_of_100MiB.binpack" \
+    --NormalizeToPawnValue 100 --groups 64
 exit $failed

@@ -73,10 +73,9 @@ std::string units_warning(const TrainingScanResult& result) {
     if (result.tally.units == 0 || mean >= kFewestPositionsPerGame) return "";
     return fmt::format(
         "Warning: the {} units counted hold {:.2f} positions each on average: they are not "
-        "games (records out of game order, such as shuffled data, or bullet's lines), so the "
-        "groups of --groups hold single positions, which a jackknife over them takes as "
-        "independent: its intervals are too narrow for positions that share their games' "
-        "results.\n",
+        "games (records out of game order, such as shuffled data, or bullet's lines), and a "
+        "jackknife over groups of them (--groups) takes single positions as independent: its "
+        "intervals are too narrow for positions that share their games' results.\n",
         result.tally.units, mean);
 }
 

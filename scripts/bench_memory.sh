@@ -59,7 +59,7 @@ flat() {  # $1 = what, $2 = smaller input, $3 = larger input, the rest: options.
     local small_mb large_mb
     small_mb=$(peak_of "$small" "$@")
     large_mb=$(peak_of "$large" "$@")
-    printf '%-34s peak %5d MB (%s) -> %5d MB (%s)\n' "scoreWDLstat, $what" "$small_mb" \
+    printf '%-44s peak %5d MB (%s) -> %5d MB (%s)\n' "scoreWDLstat, $what" "$small_mb" \
         "$(du -h "$small" | cut -f1)" "$large_mb" "$(du -h "$large" | cut -f1)"
     if ((large_mb * 4 > small_mb * 5 + 64 + held * 4)); then failed=1; fi
 }

@@ -197,6 +197,7 @@ void scan_training_data(const ScoreWdlStatOptions& options, const games::Selecte
         std::cerr);
     std::cout << "Time taken: " << seconds << "s" << std::endl;
     std::cout << scan::format_training_summary(result, seconds);
+    std::cerr << scan::units_warning(result);
     counts::write_counts(result.counts, output, grouping.labels ? &*grouping.labels : nullptr,
                          settings.threads);
     std::cout << "Wrote " << result.tally.positions << " scored positions from "

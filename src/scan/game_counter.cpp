@@ -99,12 +99,7 @@ void GameCounter::skip_game(games::GameSkipReason reason) { ++tally_.skipped[std
 void GameCounter::finish_game(const chess::Board&) { commit_game(); }
 
 void GameCounter::commit_game() {
-    if (counts_.grouped) {
-        counts_.grouped->commit_game(game_keys_);
-    } else {
-        for (auto key : game_keys_) counts_.plain.add(key);
-    }
-    tally_.positions += game_keys_.size();
+    count_unit_so_far();
     ++tally_.games_accepted;
     if (adjudicated_) ++tally_.adjudicated;
 }
@@ -120,6 +115,16 @@ void GameCounter::count_position(const chess::Board& board, counts::Outcome move
     white_outcome_ = board.side_to_move() == chess::Color::White ? mover_outcome
                                                                  : counts::opposite(mover_outcome);
     see_position(board, eval, 0, games::EvalComment::OfMoveFrom);
+}
+
+void GameCounter::count_unit_so_far() {
+    if (counts_.grouped) {
+        counts_.grouped->commit_game(game_keys_);
+    } else {
+        for (auto key : game_keys_) counts_.plain.add(key);
+    }
+    tally_.positions += game_keys_.size();
+    game_keys_.clear();
 }
 
 void GameCounter::end_unit() { commit_game(); }

@@ -63,6 +63,22 @@ TrainingScanResult scan_training_files(const std::vector<std::filesystem::path>&
     return result;
 }
 
+double positions_per_unit(const TrainingTally& tally) {
+    if (tally.units == 0) return 0;
+    return double(tally.positions + tally.without_score + tally.beyond_move) / double(tally.units);
+}
+
+std::string units_warning(const TrainingScanResult& result) {
+    double mean = positions_per_unit(result.tally);
+    if (result.tally.units == 0 || mean >= kFewestPositionsPerGame) return "";
+    return fmt::format(
+        "Warning: the {} units counted hold {:.2f} positions each on average: they are not "
+        "games (records out of game order, such as shuffled data, or bullet's lines), and a "
+        "jackknife over groups of them (--groups) takes single positions as independent: its "
+        "intervals are too narrow for positions that share their games' results.\n",
+        result.tally.units, mean);
+}
+
 std::string format_training_summary(const TrainingScanResult& result, double seconds) {
     const auto& tally = result.tally;
     double safe_seconds = std::max(seconds, 1e-9);
@@ -76,6 +92,8 @@ std::string format_training_summary(const TrainingScanResult& result, double sec
         "last counted move).\n",
         tally.positions_read, tally.positions, result.counts.distinct_keys(), tally.without_score,
         tally.beyond_move);
+    summary += fmt::format("Units: {:.1f} positions a counted unit on average.\n",
+                           positions_per_unit(tally));
     summary += fmt::format("Speed: {:.2f} s, {:.1f} MB/s, {:.0f} positions/s.\n", seconds,
                            double(result.files.text_bytes) / 1e6 / safe_seconds,
                            double(tally.positions_read) / safe_seconds);
@@ -90,7 +108,9 @@ nlohmann::ordered_json training_summary_json(const TrainingScanResult& result, d
                      {"unreadable", result.files.files_unreadable},
                      {"bytes", result.files.text_bytes}};
     json["records"] = {{"read", tally.records}, {"broken", tally.records_broken}};
-    json["units"] = {{"counted", tally.units}, {"broken", tally.units_dropped}};
+    json["units"] = {{"counted", tally.units},
+                     {"broken", tally.units_dropped},
+                     {"positions_per_unit", positions_per_unit(tally)}};
     json["positions"] = {{"read", tally.positions_read},
                          {"counted", tally.positions},
                          {"without_score", tally.without_score},

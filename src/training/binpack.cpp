@@ -295,10 +295,29 @@ std::size_t read_chain(const unsigned char* bytes, std::size_t size, PositionSin
     return kChainHeaderBytes + bits.bytes_read();
 }
 
-// Reads the chains of one block's payload.
-void read_block(const unsigned char* payload, std::size_t size, PositionSink& sink) {
+// Stockfish's writer ends a block once it passes 1 MiB: a block up to this size is counted as
+// it is decoded, the sink holding its keys (some 3 million at most) until the block ends. A
+// larger one (up to 100 MiB, about 100 million positions) is checked whole first and then
+// counted chain by chain, so that what a thread holds does not grow with the block.
+constexpr std::size_t kCountedAtOnceBytes = std::size_t{2} << 20;
+
+// The check's sink: the decoding alone finds the damage.
+class NoSink final : public PositionSink {
+  public:
+    void begin_unit(std::uint64_t) override {}
+    void see(const TrainingPosition&) override {}
+    void end_unit() override {}
+    void drop_unit() override {}
+};
+
+// Reads the chains of one block's payload; `checked`: the block is known to be whole, each
+// chain's positions count as soon as it is read.
+void read_block(const unsigned char* payload, std::size_t size, PositionSink& sink, bool checked) {
     std::size_t at = 0;
-    while (size - at >= kChainHeaderBytes) at += read_chain(payload + at, size - at, sink);
+    while (size - at >= kChainHeaderBytes) {
+        at += read_chain(payload + at, size - at, sink);
+        if (checked) sink.count_so_far();
+    }
 }
 
 bool is_block_header(std::string_view bytes, std::size_t at) {
@@ -364,13 +383,23 @@ ChunkReading read_binpack(std::string_view bytes, std::uint64_t offset, Position
                 throw DamagedBlock{"the file ends after " + std::to_string(available) + " of its " +
                                    std::to_string(size) + " bytes"};
             }
-            read_block(data + at + kBlockHeaderBytes, size, sink);
+            const unsigned char* payload = data + at + kBlockHeaderBytes;
+            bool large = size > kCountedAtOnceBytes;
+            if (large) {
+                NoSink check;
+                read_block(payload, size, check, false);
+            }
+            read_block(payload, size, sink, large);
             sink.end_unit();
+            at += kBlockHeaderBytes + size;
         } catch (const DamagedBlock& damage) {
             sink.drop_unit();
             reading.problems.add(record, byte_text(offset + at) + ", " + damage.description);
+            // A damaged block's size is no more trusted than the rest of it (raised, it would
+            // swallow the good blocks after it): read on at the next block header.
+            std::size_t next = bytes.find(kBlockMagic, at + kBlockHeaderBytes);
+            at = next == std::string_view::npos ? bytes.size() : next;
         }
-        at += kBlockHeaderBytes + std::min(size, available);
     }
     return reading;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <optional>
 #include <string>
 
@@ -82,9 +83,12 @@ ChunkReading read_bullet(std::string_view text, std::uint64_t offset, PositionSi
         } else {
             bool black = board.side_to_move() == chess::Color::Black;
             int ply = std::max(0, 2 * (board.fullmove_number() - 1) + black);
+            // VALUE_NONE is a mark, not a score of either side: it stays one whoever moves (and
+            // -32002, a converter's blind flip of it, is one too: no score lies beyond a mate).
+            int mover_score = std::abs(score) == kNoScore ? kNoScore : black ? -score : score;
             ++reading.records;
             sink.begin_unit(line_offset);
-            sink.see({board, black ? -score : score, ply, black ? -*result : *result});
+            sink.see({board, mover_score, ply, black ? -*result : *result});
             sink.end_unit();
         }
     }

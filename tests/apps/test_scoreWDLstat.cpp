@@ -637,6 +637,31 @@ TEST_CASE("scoreWDLstat counts training data by name or --format, and not mixed 
     CHECK_THAT(normalized_games.output, Catch::Contains("apply to training data"));
 }
 
+// Issue 52: units of one position (bullet's lines, shuffled records) are no games, which a
+// jackknife over their groups would take them for: the summary's mean says so, with a warning.
+TEST_CASE("scoreWDLstat gives training data's positions per unit and warns when they are no games",
+          "[apps][scan][training]") {
+    auto dir = fresh_directory("scan_training_units");
+    auto plain = run_program_line("scoreWDLstat",
+                                  "--file " + test_data_path("training/games.plain.gz").string() +
+                                      " --NormalizeToPawnValue 100 -o plain.json",
+                                  dir);
+    REQUIRE(plain.exit_code == 0);
+    CHECK_THAT(plain.output, Catch::Contains("Units: 116.4 positions a counted unit on average."));
+    CHECK_THAT(plain.output, !Catch::Contains("they are not games"));
+    auto bullet = run_program_line(
+        "scoreWDLstat",
+        "--file " + test_data_path("training/games.bullet.txt.gz").string() +
+            " --format bullet --groups 16 --NormalizeToPawnValue 100 -o bullet.json",
+        dir);
+    REQUIRE(bullet.exit_code == 0);
+    CHECK_THAT(bullet.output, Catch::Contains("Units: 1.0 positions a counted unit on average."));
+    // The bullet fixture holds the 8029 scored positions only.
+    CHECK_THAT(bullet.output, Catch::Contains("Warning: the 8029 units counted hold 1.00 positions "
+                                              "each on average: they are not games"));
+    fs::remove_all(dir);
+}
+
 TEST_CASE("a damaged binpack block is named with its byte and the others count",
           "[apps][scan][training][robust]") {
     auto dir = fresh_directory("scan_damaged_binpack");

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "program_runner.hpp"
 #include "test_data.hpp"
@@ -107,6 +108,77 @@ TEST_CASE("a binpack's blocks are shared by the threads, and a damaged one is lo
     }
 }
 
+// Issue 52: the first of 100 blocks with its size raised by 50 blocks' worth once took the 50
+// good blocks after it down with it. Its own positions are lost (a block counts whole, and its
+// damage lies within what it claims); the 99 blocks after it count, under one warning.
+TEST_CASE("a binpack block's damaged size loses that block alone", "[scan][training]") {
+    auto as_they_are = model::Normalization::fixed(100);
+    std::string one = testing::read_decompressed(testing::test_data_path("training/games.binpack"));
+    std::string bytes;
+    for (int i = 0; i < 100; ++i) bytes += one;
+    std::uint32_t size = 0;
+    for (int i = 3; i >= 0; --i) size = size << 8 | std::uint8_t(bytes[4 + std::size_t(i)]);
+    size += 50 * std::uint32_t(one.size());
+    for (int i = 0; i < 4; ++i) bytes[4 + std::size_t(i)] = char(size >> (8 * i) & 0xFF);
+    auto path = testing::scratch_directory() / "wdl_test_training_scan" / "raised_size.binpack";
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << bytes;
+    auto single = scan_training({testing::test_data_path("training/games.binpack")},
+                                TrainingFormat::Binpack, 1, as_they_are);
+    // One chunk, and chunks of a block each (the first cut where the raised size ends).
+    for (std::size_t chunk_bytes : {std::size_t{4} << 20, std::size_t{1024}}) {
+        for (int threads : {1, 2}) {
+            INFO("threads " << threads << ", chunks of " << chunk_bytes);
+            auto result =
+                scan_training({path}, TrainingFormat::Binpack, threads, as_they_are, chunk_bytes);
+            CHECK(result.tally.records == 100);
+            CHECK(result.tally.records_broken == 1);
+            CHECK(result.tally.units == 99);
+            CHECK(result.tally.units_dropped == 1);
+            CHECK(result.tally.positions == 99 * single.tally.positions);
+            REQUIRE(result.files.warnings.size() == 1);
+            CHECK_THAT(result.files.warnings[0],
+                       Catch::StartsWith("Warning: " + path.string() + ", block 1: at byte 0, "));
+        }
+    }
+}
+
+// Issue 52: .plain written from shuffled data makes units of one record, which a jackknife
+// over its groups would take as independent games. The summary gives the mean, and warns.
+TEST_CASE("units of single records are reported as no games", "[scan][training]") {
+    auto as_they_are = model::Normalization::fixed(100);
+    auto ordered = scan_training({testing::test_data_path("training/games.plain.gz")},
+                                 TrainingFormat::Plain, 1, as_they_are);
+    CHECK(ordered.tally.units == 80);
+    CHECK(scan::positions_per_unit(ordered.tally) == Approx(9309.0 / 80));
+    CHECK(scan::units_warning(ordered).empty());
+    CHECK_THAT(scan::format_training_summary(ordered, 1.0),
+               Catch::Contains("\nUnits: 116.4 positions a counted unit on average.\n"));
+
+    // The records in an order of their own: a fixed stride through them (coprime to their
+    // count) lands a record after its game's previous one only by chance.
+    std::string text =
+        testing::read_decompressed(testing::test_data_path("training/games.plain.gz"));
+    std::vector<std::string> records;
+    for (std::size_t at = 0; at < text.size();) {
+        std::size_t end = text.find("\ne\n", at) + 3;
+        records.push_back(text.substr(at, end - at));
+        at = end;
+    }
+    REQUIRE(records.size() == 9309);
+    auto path = testing::scratch_directory() / "wdl_test_training_scan" / "shuffled.plain";
+    fs::create_directories(path.parent_path());
+    {
+        std::ofstream out(path, std::ios::binary);
+        for (std::size_t i = 0; i < records.size(); ++i) out << records[i * 4001 % records.size()];
+    }
+    auto shuffled = scan_training({path}, TrainingFormat::Plain, 2, as_they_are);
+    CHECK(shuffled.tally.positions == ordered.tally.positions);
+    CHECK(scan::positions_per_unit(shuffled.tally) < scan::kFewestPositionsPerGame);
+    CHECK_THAT(scan::units_warning(shuffled), Catch::StartsWith("Warning: the "));
+    CHECK_THAT(scan::units_warning(shuffled), Catch::Contains("they are not games"));
+}
+
 TEST_CASE("training scores are counted as the engine displays them", "[scan][training]") {
     auto path = testing::scratch_directory() / "wdl_test_training_scan" / "scores.txt";
     fs::create_directories(path.parent_path());
@@ -114,10 +186,12 @@ TEST_CASE("training scores are counted as the engine displays them", "[scan][tra
     std::ofstream(path) << "4k3/8/8/8/8/8/8/R3K3 w - - 0 30 | 164 | 1.0\n"
                            "4k3/8/8/8/8/8/8/R3K3 w - - 0 30 | 31990 | 1.0\n"
                            "4k3/8/8/8/8/8/8/R3K3 w - - 0 30 | 32002 | 1.0\n"
+                           // No score for Black to move either (once a mate against the mover).
+                           "4k3/8/8/8/8/8/8/R3K3 b - - 0 30 | 32002 | 0.0\n"
                            "4k3/8/8/8/8/8/8/R3K3 w - - 0 30 | 9000 | 1.0\n";
     auto result =
         scan_training({path}, TrainingFormat::Bullet, 1, model::Normalization::fixed(328));
-    CHECK(result.tally.without_score == 1);
+    CHECK(result.tally.without_score == 2);
     auto keys = count_map(result.counts);
     auto key = [](int eval) { return counts::pack_key({counts::Outcome::Win, 30, 5, eval}); };
     CHECK(keys == std::map<std::uint64_t, std::uint64_t>{

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <sstream>
@@ -5,6 +6,7 @@
 #include <vector>
 
 #include "keeping_sink.hpp"
+#include "king_walk_binpack.hpp"
 #include "test_data.hpp"
 #include "wdl/training/binpack.hpp"
 
@@ -106,6 +108,24 @@ TEST_CASE("binpack: a damaged block is dropped whole and every other block kept"
         CHECK(reading.problems.listed()[0].description ==
               "at byte " + std::to_string(one.size()) + ", 100 bytes that are no binpack block");
     }
+    SECTION("a size raised over the blocks after it") {
+        // The first block says it holds the next two too: its chains are read until its own
+        // end, the second block's header read as a chain is damage, and the reader finds the
+        // header again there instead of skipping the size it was given.
+        std::string bytes = one + one + one + one;
+        std::uint32_t raised = block_size(one, 0) + 2 * std::uint32_t(one.size());
+        for (int i = 0; i < 4; ++i) bytes[4 + std::size_t(i)] = char(raised >> (8 * i) & 0xFF);
+        auto sink = plain_lines_sink();
+        auto reading = training::read_binpack(bytes, 0, sink);
+        CHECK(reading.records == 4);
+        CHECK(sink.kept.size() == 3 * per_block);
+        CHECK(sink.dropped == 1);
+        REQUIRE(reading.problems.listed().size() == 1);
+        CHECK(reading.problems.listed()[0].game_index == 0);
+        CHECK_THAT(reading.problems.listed()[0].description, Catch::StartsWith("at byte 0, "));
+        CHECK(sink.units ==
+              std::vector<std::uint64_t>{0, one.size(), 2 * one.size(), 3 * one.size()});
+    }
     SECTION("a movetext with its last bytes lost") {
         // The block's size says less than its chains need: the last chain runs past it.
         std::string bytes = one;
@@ -178,4 +198,60 @@ TEST_CASE("binpack: a chain of illegal moves is damage, not a position", "[train
     REQUIRE(reading.problems.listed().size() == 1);
     CHECK(reading.problems.listed()[0].description ==
           "at byte 0, a move that is not legal in its position");
+}
+
+namespace {
+
+// Counts what a scan would hold: positions seen and not yet counted (count_so_far or the
+// unit's end counts them, a drop loses them), and the most it ever held.
+class HoldingSink : public training::PositionSink {
+  public:
+    std::uint64_t counted = 0, held = 0, most_held = 0;
+    void begin_unit(std::uint64_t) override {}
+    void see(const training::TrainingPosition&) override {
+        ++held;
+        most_held = std::max(most_held, held);
+    }
+    void count_so_far() override {
+        counted += held;
+        held = 0;
+    }
+    void end_unit() override { count_so_far(); }
+    void drop_unit() override { held = 0; }
+};
+
+}  // namespace
+
+// Issue 52: a thread held every key of a block until its end, 8 bytes a position: two blocks
+// of 100 MiB took 3.9 GB. A block beyond Stockfish's size is checked whole first, then counted
+// chain by chain: what is held is a chain, not the block.
+TEST_CASE("binpack: a huge block is counted chain by chain, and still dropped whole when damaged",
+          "[training]") {
+    using training::test::kKingWalkPositions;
+    std::string small = training::test::king_walk_block(64 << 10);
+    std::string large = training::test::king_walk_block((std::size_t{2} << 20) + (64 << 10));
+    std::size_t chain = training::test::king_walk_chain().size();
+    std::uint64_t small_positions = (small.size() - 8) / chain * kKingWalkPositions;
+    std::uint64_t large_positions = (large.size() - 8) / chain * kKingWalkPositions;
+    {
+        HoldingSink sink;
+        auto reading = training::read_binpack(small + large, 0, sink);
+        CHECK(reading.problems.listed().empty());
+        CHECK(reading.records == 2);
+        CHECK(sink.counted == small_positions + large_positions);
+        // A block of Stockfish's size is held whole (as fast as ever); the huge one a chain.
+        CHECK(sink.most_held == small_positions);
+    }
+    {
+        HoldingSink sink;
+        training::read_binpack(large, 0, sink);
+        CHECK(sink.most_held == std::uint64_t(kKingWalkPositions));
+    }
+    // Its last chain's stem made no position: nothing of the block counts.
+    std::string damaged = large;
+    std::memset(damaged.data() + damaged.size() - chain, 0xFF, 8);
+    HoldingSink sink;
+    auto reading = training::read_binpack(damaged + small, 0, sink);
+    CHECK(reading.problems.listed().size() == 1);
+    CHECK(sink.counted == small_positions);
 }

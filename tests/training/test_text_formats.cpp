@@ -91,6 +91,24 @@ TEST_CASE("bullet: White's score and result turned to the mover, the ply from th
     CHECK(sink.units.size() == 2);
 }
 
+// VALUE_NONE marks a position without a score whoever moves: turned to the mover's view as
+// if it were White's score, a black position's became -32002, a mate against the mover.
+TEST_CASE("bullet: a position without a score stays one for either side to move", "[training]") {
+    auto sink = keeping_sink();
+    auto reading =
+        training::read_bullet(kStart + " | 32002 | 0.5\n" + kAfterE4 + " | 32002 | 0.0\n" +
+                                  kAfterE4 + " | -32002 | 1.0\n" + kStart + " | -32002 | 0.0\n",
+                              0, sink);
+    CHECK(reading.problems.listed().empty());
+    REQUIRE(sink.kept.size() == 4);
+    for (const auto& seen : sink.kept) CHECK(seen.score == training::kNoScore);
+    // A mate beside it is still turned: White's mate is the black mover's loss.
+    auto mate = keeping_sink();
+    training::read_bullet(kAfterE4 + " | 31990 | 1.0\n", 0, mate);
+    REQUIRE(mate.kept.size() == 1);
+    CHECK(mate.kept[0].score == -31990);
+}
+
 TEST_CASE("text layouts cut after whole records", "[training]") {
     std::string record = plain_record(kStart, 1, 0, 0);
     CHECK(training::plain_layout().last_cut(record + record + "fen x\n", 0) == 2 * record.size());

@@ -70,6 +70,9 @@ class GameCounter {
     // `eval` is displayed centipawns from the mover's view, within +-games::kMaxScore, or
     // +-games::kMateScore.
     void count_position(const chess::Board& board, counts::Outcome mover_outcome, int eval);
+    // Adds the unit's positions so far, which count whatever follows (a unit checked first):
+    // its keys are not held to its end.
+    void count_unit_so_far();
     void end_unit();
     void drop_unit() { game_keys_.clear(); }
 

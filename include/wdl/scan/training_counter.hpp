@@ -47,6 +47,7 @@ class TrainingCounter final : public training::PositionSink {
 
     void begin_unit(std::uint64_t offset) override;
     void see(const training::TrainingPosition& position) override;
+    void count_so_far() override { counter_.count_unit_so_far(); }
     void end_unit() override;
     void drop_unit() override;
 

@@ -18,7 +18,9 @@ inline constexpr std::uint32_t kLargestBinpackBlock = 100u << 20;
 // chunk of a file may end in a truncated block), which start at byte `offset` of their file.
 // A block found damaged (a position that is not one, a move number beyond the piece's
 // destinations, a chain running past its block, bytes without a block header) is dropped whole
-// with one problem naming its byte; every other block is read.
+// with one problem naming its byte, and reading goes on at the next block header after its own
+// (its size damaged too, perhaps); every other block is read. A block beyond Stockfish's size
+// (2 MiB) is checked whole, then handed to the sink chain by chain (count_so_far).
 ChunkReading read_binpack(std::string_view bytes, std::uint64_t offset, PositionSink& sink);
 
 // The layout: cut after the last whole block; garbage is cut at the next block header.

@@ -60,6 +60,9 @@ class PositionSink {
     // A unit begins at byte `offset` of its file.
     virtual void begin_unit(std::uint64_t offset) = 0;
     virtual void see(const TrainingPosition& position) = 0;
+    // The positions of the unit seen so far count whatever follows (the reader checked the
+    // whole unit first): a sink may add them now instead of holding them to end_unit.
+    virtual void count_so_far() {}
     virtual void end_unit() = 0;
     virtual void drop_unit() = 0;
 };

@@ -47,3 +47,24 @@ TEST_CASE("material names and the order of generation", "[tablebase][material]")
             CHECK(at - endgames.begin() < std::ptrdiff_t(i));
         }
 }
+
+// KBKP's pawn can take the bishop and promote at once: the generator of KBKP (which reads only
+// the tables listed here) then met KQK and ended the process with std::terminate.
+TEST_CASE("a pawn that takes a piece and promotes converts into the tables of 3 men",
+          "[tablebase][material]") {
+    auto converts_into = [](const char* endgame, const char* successor) {
+        auto successors = successor_endgames(material(endgame));
+        return std::find(successors.begin(), successors.end(), material(successor)) !=
+               successors.end();
+    };
+    for (const char* endgame : {"KQKP", "KRKP", "KBKP", "KNKP"}) {
+        CAPTURE(endgame);
+        for (const char* successor : {"KQK", "KRK", "KBK", "KNK"})
+            CHECK(converts_into(endgame, successor));
+    }
+    // The other conversions are still there: en passant (KPKP into KPK), plain promotions.
+    CHECK(converts_into("KPKP", "KPK"));
+    CHECK(converts_into("KPKP", "KQKP"));
+    CHECK(converts_into("KPPK", "KNPK"));
+    CHECK_FALSE(converts_into("KPKP", "KQK"));  // a pawn never stands on a last rank
+}

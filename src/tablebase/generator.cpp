@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <memory>
 #include <stdexcept>
 
@@ -21,6 +22,32 @@ using rules::MoveKind;
 constexpr std::uint8_t kUnknown = code::draw;
 constexpr std::uint8_t kFinalDraw = 254;     // stalemate, or only drawing conversions
 constexpr std::uint8_t kNoConversion = 253;  // in the conversion array: no capture/promotion
+
+// The first exception of an OpenMP region's iterations, kept for the thread that started the
+// region: an exception leaving a worker would end the process (std::terminate).
+class RegionFailure {
+  public:
+    // Runs one iteration's body unless an earlier one failed (the rest are skipped).
+    template <typename Body>
+    void run(Body&& body) noexcept {
+        if (failed_.load(std::memory_order_relaxed)) return;
+        try {
+            body();
+        } catch (...) {
+#pragma omp critical(wdl_tablebase_region_failure)
+            if (!failure_) failure_ = std::current_exception();
+            failed_.store(true, std::memory_order_relaxed);
+        }
+    }
+    // After the region: rethrows the exception, if any.
+    void rethrow_if_failed() const {
+        if (failure_) std::rethrow_exception(failure_);
+    }
+
+  private:
+    std::atomic<bool> failed_{false};
+    std::exception_ptr failure_;
+};
 
 // Higher is better for the side to move: short wins, draws, long losses.
 int preference(Value value) {
@@ -46,6 +73,10 @@ class Generator {
                 throw wdl::Error("the " + std::string(metric_name(metric)) + " table " +
                                  successor.name() + " is needed to generate " + material.name());
             }
+            if (!(table->material() == successor) || table->metric() != metric)
+                throw wdl::Error("the table given for " + successor.name() + " " +
+                                 metric_name(metric) + " is the " + metric_name(table->metric()) +
+                                 " table of " + table->material().name());
             subtables_.emplace_back(successor, table);
         }
     }
@@ -98,8 +129,14 @@ Value Generator::conversion_value(const Position& successor) const {
         Material material = Material::of(successor).canonical();
         auto table = std::find_if(subtables_.begin(), subtables_.end(),
                                   [&](const auto& subtable) { return subtable.first == material; });
-        if (table == subtables_.end()) throw std::logic_error("conversion into an unknown table");
-        value = *table->second->probe(successor);
+        if (table == subtables_.end())
+            throw std::logic_error("a conversion into " + material.name() +
+                                   ", which is not among its subgames");
+        auto probed = table->second->probe(successor);
+        if (!probed)
+            throw wdl::Error("the " + std::string(metric_name(metric_)) + " table of " +
+                             material.name() + " has no value for " + to_fen(successor));
+        value = *probed;
     }
     if (metric_ == Metric::DTC && value.outcome != Outcome::Draw) value.plies = 0;
     return value.before_move();
@@ -139,43 +176,48 @@ std::optional<Value> Generator::known_value(const Position& successor, MoveKind 
 std::uint64_t Generator::initialize(Color side) {
     std::uint64_t legal = 0;
     std::vector<std::pair<Color, std::uint64_t>> special;
+    RegionFailure failure;
 #pragma omp parallel for schedule(dynamic, 4096) reduction(+ : legal)
     for (std::uint64_t index = 0; index < index_.size(); ++index) {
-        Position position = index_.position_at(index, side);
-        conversion_[std::size_t(side)][index].store(kNoConversion, std::memory_order_relaxed);
-        if (!rules::is_legal(position) || index_.index_of(position) != index) {
-            store(side, index, code::none);
-            continue;
-        }
-        ++legal;
-        bool any_move = false, in_table = false, has_special = false;
-        std::optional<Value> best;
-        rules::for_each_move(position, [&](const Position& successor, MoveKind kind) {
-            any_move = true;
-            if (!rules::is_conversion(kind)) {
-                in_table = true;
-                if (kind == MoveKind::DoublePush && rules::can_capture_en_passant(successor))
-                    has_special = true;
+        failure.run([&] {
+            Position position = index_.position_at(index, side);
+            conversion_[std::size_t(side)][index].store(kNoConversion, std::memory_order_relaxed);
+            if (!rules::is_legal(position) || index_.index_of(position) != index) {
+                store(side, index, code::none);
                 return;
             }
-            Value value = conversion_value(successor);
-            if (!best || preference(value) > preference(*best)) best = value;
-        });
-        if (has_special) {
+            ++legal;
+            bool any_move = false, in_table = false, has_special = false;
+            std::optional<Value> best;
+            rules::for_each_move(position, [&](const Position& successor, MoveKind kind) {
+                any_move = true;
+                if (!rules::is_conversion(kind)) {
+                    in_table = true;
+                    if (kind == MoveKind::DoublePush && rules::can_capture_en_passant(successor))
+                        has_special = true;
+                    return;
+                }
+                Value value = conversion_value(successor);
+                if (!best || preference(value) > preference(*best)) best = value;
+            });
+            if (has_special) {
 #pragma omp critical
-            special.emplace_back(side, index);
-        }
-        std::uint8_t c = kUnknown;
-        if (!any_move) {
-            c = rules::in_check(position, side) ? code::loss(0) : kFinalDraw;
-        } else if (!in_table) {
-            c = best->outcome == Outcome::Draw ? kFinalDraw : code::of(*best);
-        } else if (best) {
-            conversion_[std::size_t(side)][index].store(code::of(*best), std::memory_order_relaxed);
-            if (best->outcome == Outcome::Win) c = code::of(*best);
-        }
-        store(side, index, c);
+                special.emplace_back(side, index);
+            }
+            std::uint8_t c = kUnknown;
+            if (!any_move) {
+                c = rules::in_check(position, side) ? code::loss(0) : kFinalDraw;
+            } else if (!in_table) {
+                c = best->outcome == Outcome::Draw ? kFinalDraw : code::of(*best);
+            } else if (best) {
+                conversion_[std::size_t(side)][index].store(code::of(*best),
+                                                            std::memory_order_relaxed);
+                if (best->outcome == Outcome::Win) c = code::of(*best);
+            }
+            store(side, index, c);
+        });
     }
+    failure.rethrow_if_failed();
     special_.insert(special_.end(), special.begin(), special.end());
     return legal;
 }
@@ -225,25 +267,30 @@ int Generator::propagate_losses(int level) {
     int highest = -1;
     for (Color side : {Color::White, Color::Black}) {
         const Color mover = chess::opposite(side);
+        RegionFailure failure;
 #pragma omp parallel for schedule(dynamic, 4096) reduction(max : highest)
         for (std::uint64_t index = 0; index < index_.size(); ++index) {
-            if (load(side, index) != code::loss(level)) continue;
-            Position position = index_.position_at(index, side);
-            rules::for_each_unmove(
-                position, [&](const Position& predecessor, chess::Square passed) {
-                    if (passed != chess::no_square) {
-                        Position pushed = position;
-                        pushed.en_passant = passed;
-                        if (rules::can_capture_en_passant(pushed)) return;  // a special position
-                    }
-                    std::uint64_t target = index_.index_of(predecessor);
-                    std::uint8_t c = load(mover, target);
-                    if (c == kUnknown || (code::is_win(c) && code::plies_of(c) > level + 1)) {
-                        store(mover, target, code::win(level + 1));
-                        highest = std::max(highest, level + 1);
-                    }
-                });
+            failure.run([&] {
+                if (load(side, index) != code::loss(level)) return;
+                Position position = index_.position_at(index, side);
+                rules::for_each_unmove(
+                    position, [&](const Position& predecessor, chess::Square passed) {
+                        if (passed != chess::no_square) {
+                            Position pushed = position;
+                            pushed.en_passant = passed;
+                            if (rules::can_capture_en_passant(pushed))
+                                return;  // a special position
+                        }
+                        std::uint64_t target = index_.index_of(predecessor);
+                        std::uint8_t c = load(mover, target);
+                        if (c == kUnknown || (code::is_win(c) && code::plies_of(c) > level + 1)) {
+                            store(mover, target, code::win(level + 1));
+                            highest = std::max(highest, level + 1);
+                        }
+                    });
+            });
         }
+        failure.rethrow_if_failed();
     }
     return highest;
 }
@@ -252,16 +299,20 @@ int Generator::propagate_wins(int level) {
     int highest = -1;
     for (Color side : {Color::White, Color::Black}) {
         const Color mover = chess::opposite(side);
+        RegionFailure failure;
 #pragma omp parallel for schedule(dynamic, 4096) reduction(max : highest)
         for (std::uint64_t index = 0; index < index_.size(); ++index) {
-            if (load(side, index) != code::win(level + 1)) continue;
-            Position position = index_.position_at(index, side);
-            rules::for_each_unmove(position, [&](const Position& predecessor, chess::Square) {
-                std::uint64_t target = index_.index_of(predecessor);
-                if (load(mover, target) != kUnknown) return;
-                highest = std::max(highest, verify_loss(mover, target, level));
+            failure.run([&] {
+                if (load(side, index) != code::win(level + 1)) return;
+                Position position = index_.position_at(index, side);
+                rules::for_each_unmove(position, [&](const Position& predecessor, chess::Square) {
+                    std::uint64_t target = index_.index_of(predecessor);
+                    if (load(mover, target) != kUnknown) return;
+                    highest = std::max(highest, verify_loss(mover, target, level));
+                });
             });
         }
+        failure.rethrow_if_failed();
     }
     return highest;
 }
@@ -309,15 +360,18 @@ Table generate_table(const Material& material, Metric metric, const SubtableLook
     if (!material.is_canonical() || material.men() > kMaxMen || material.men() < 3)
         throw std::invalid_argument("cannot generate a " + std::string(metric_name(metric)) +
                                     " table for " + material.name());
-    int previous = omp_get_max_threads();
+    // OpenMP's thread count is the process's: restored however the generation ends.
+    struct ThreadCount {
+        int previous = omp_get_max_threads();
+        ~ThreadCount() { omp_set_num_threads(previous); }
+    } restore;
     if (threads > 0) omp_set_num_threads(threads);
+    Generator generator(material, metric, subtables);  // its errors name the table
     try {
-        Table table = Generator(material, metric, subtables).run(stats);
-        omp_set_num_threads(previous);
-        return table;
-    } catch (...) {
-        omp_set_num_threads(previous);
-        throw;
+        return generator.run(stats);
+    } catch (const std::exception& failure) {
+        throw wdl::Error("cannot generate the " + std::string(metric_name(metric)) + " table of " +
+                         material.name() + ": " + failure.what());
     }
 }
 

@@ -110,10 +110,22 @@ std::vector<Material> successor_endgames(const Material& material) {
             captured.add(Color(color), PieceType(type), -1);
             if (captured.men() > 2) successors.insert(captured.canonical());
             if (type != int(PieceType::Pawn)) continue;
-            for (int promoted = 1; promoted < 5; ++promoted) {
-                Material promotion = captured;
-                promotion.add(Color(color), PieceType(promoted));
-                successors.insert(promotion.canonical());
+            auto promote = [&](Material before) {
+                for (int promoted = 1; promoted < 5; ++promoted) {
+                    Material promotion = before;
+                    promotion.add(Color(color), PieceType(promoted));
+                    successors.insert(promotion.canonical());
+                }
+            };
+            promote(captured);
+            // Or it promotes by taking a piece of the other side (never a pawn: none stands on
+            // a last rank), as KBKP's pawn takes the bishop into KQK, KRK, KBK or KNK.
+            const Color them = chess::opposite(Color(color));
+            for (int taken = 1; taken < 5; ++taken) {
+                if (material.count(them, PieceType(taken)) == 0) continue;
+                Material taking = captured;
+                taking.add(them, PieceType(taken), -1);
+                promote(taking);
             }
         }
     }

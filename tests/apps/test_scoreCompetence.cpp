@@ -117,6 +117,56 @@ TEST_CASE("scoreCompetence's first run generates a table after the tables of its
     CHECK(fs::exists(tables / "KNKN.dtc.wdltb"));
 }
 
+// Games whose pawn takes a piece and promotes at once, to each piece, for each colour: the
+// table of their endgame (KBKP, Black's pawn; KPKB, White's) ended a first run with
+// std::terminate, as it converts into KQK, KRK, KBK and KNK. At 1 and 2 threads, each on an
+// empty table folder; a minute or two, mostly the generation of KBKP and its subgames.
+TEST_CASE("scoreCompetence's first run on games whose pawns take and promote to every piece",
+          "[apps][scoreCompetence]") {
+    std::string games;
+    auto game = [&](const std::string& fen, const std::string& moves, const char* result) {
+        games += "[White \"A\"]\n[Black \"B\"]\n[Result \"" + std::string(result) + "\"]\n[FEN \"" +
+                 fen + "\"]\n[SetUp \"1\"]\n\n" + moves + " " + result + "\n\n";
+    };
+    for (const char* piece : {"Q", "R", "B", "N"}) {
+        // Black: the pawn on b2 takes the bishop on a1 (KBKP into KQK, KRK, KBK, KNK).
+        game("7k/8/8/7K/8/8/1p6/B7 b - - 0 1",
+             std::string("1... bxa1=") + piece + " {-5.20/12 0.05s} 2. Kg5 {+0.00/10 0.04s}",
+             "0-1");
+        // White: the pawn on b7 takes the bishop on a8 (KPKB, the same table flipped).
+        game("b7/1P6/8/8/7k/8/8/7K w - - 0 1",
+             std::string("1. bxa8=") + piece + " {+5.20/12 0.05s} Kg4 {-0.00/10 0.04s}", "1-0");
+    }
+    auto dir = fresh_directory("scoreCompetence-first-run-promotions");
+    auto file = dir / "promotions.pgn";
+    write_text_file(file, games);
+    for (const char* threads : {"1", "2"}) {
+        CAPTURE(threads);
+        auto tables = dir / (std::string("tables-") + threads);
+        auto json = dir / (std::string("competence-") + threads + ".json");
+        auto run = run_program("scoreCompetence",
+                               {"--file", file.string(), "--tableDir", tables.string(),
+                                "--concurrency", threads, "--json", json.string()},
+                               {}, std::chrono::minutes(10));
+        INFO(run.output);
+        REQUIRE(run.exit_code == 0);
+        CHECK_THAT(run.output, Catch::Contains("Generating the DTC table of KBKP") &&
+                                   Catch::Contains("Generated KQK DTC") &&
+                                   Catch::Contains("Generated KNK DTC") &&
+                                   Catch::Contains("Generated KBKP DTC"));
+        CHECK_THAT(run.output, !Catch::Contains("no DTC table") && !Catch::Contains("cannot play"));
+        std::ifstream in(json);
+        auto counts = nlohmann::json::parse(in)["counts"];
+        CHECK(counts["games_read"] == 8);
+        CHECK(counts["games_with_table_positions"] == 8);
+        // Each game: the 4-man position before the promotion, the 3-man one after it.
+        CHECK(counts["positions_3_4_men"] == 16);
+        CHECK(counts["table_positions"] == 16);
+        CHECK(counts["not_covered"].empty());
+        CHECK(counts["decisions"] > 0);
+    }
+}
+
 TEST_CASE("every program that reads games stops with one error on a folder without games",
           "[apps][scoreCompetence]") {
     auto dir = fresh_directory("no-games");

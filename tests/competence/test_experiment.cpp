@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "program_runner.hpp"
 #include "sanitizer.hpp"
@@ -15,6 +16,7 @@
 #include "wdl/tablebase/move_values.hpp"
 #include "wdl/tablebase/table_index.hpp"
 #include "wdl/tablebase/table_set.hpp"
+#include "wdl/util/parallel_for.hpp"
 
 using namespace wdl::competence;
 using namespace wdl::tablebase;
@@ -124,11 +126,13 @@ TEST_CASE("KQKR DTC: Haworth & Andrist's maxima and their R_20 experiment (Table
 
     auto source = make_own_source(tables);
     std::vector<GameRecord> games(2 * kGamesPerPosition);
-#pragma omp parallel for schedule(dynamic, 8)
-    for (int game = 0; game < int(games.size()); ++game)
-        games[std::size_t(game)] =
-            play_game(*source, deepest[std::size_t(game / kGamesPerPosition)],
-                      20040000 + std::uint64_t(game));
+    // parallel_for hands a game's exception back to this thread; in an OpenMP region it ended
+    // the process.
+    wdl::util::parallel_for(games.size(), int(std::max(1u, std::thread::hardware_concurrency())),
+                            [&](std::size_t, std::size_t game) {
+                                games[game] = play_game(*source, deepest[game / kGamesPerPosition],
+                                                        20040000 + std::uint64_t(game));
+                            });
 
     std::vector<double> apparent, moves;
     for (const auto& game : games) {

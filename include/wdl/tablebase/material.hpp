@@ -48,8 +48,8 @@ class Material {
 // ordered so that each table comes after the tables its captures and promotions lead to.
 std::vector<Material> all_endgames(int max_men);
 
-// The canonical endgames a position of this material can move into by a capture or a
-// promotion (those with more than two men).
+// The canonical endgames a position of this material can move into by a capture (en passant
+// too), a promotion or a capture that promotes (those with more than two men).
 std::vector<Material> successor_endgames(const Material& material);
 
 // The letter of a piece type in a material name: K Q R B N P.

@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include "program_runner.hpp"
+#include "sanitizer.hpp"
+#include "skip.hpp"
 #include "wdl/tablebase/table_file.hpp"
 #include "wdl/tablebase/table_index.hpp"
 
@@ -24,7 +26,13 @@ std::size_t error_lines(const std::string& output) {
 
 // As reported: KBKP's pawn takes the bishop and promotes, into a table the generator had not
 // looked up, and the program ended with "terminate called ..." (exit 134).
+// Under a sanitizer scoreCompetence's first run on promoting games generates the same tables
+// with the same program code: this one is left to the plain build, for the suite's time.
 TEST_CASE("generateTables KBKP on an empty folder", "[apps][generateTables]") {
+    if (kUnderSanitizer) {
+        skip_test("generated under the sanitizer by scoreCompetence's test");
+        return;
+    }
     auto dir = fresh_directory("generateTables-KBKP");
     auto run = run_program("generateTables",
                            {"--metric", "DTC", "--dir", dir.string(), "--threads", "2", "KBKP"}, {},

@@ -119,8 +119,8 @@ TEST_CASE("scoreCompetence's first run generates a table after the tables of its
 
 // Games whose pawn takes a piece and promotes at once, to each piece, for each colour: the
 // table of their endgame (KBKP, Black's pawn; KPKB, White's) ended a first run with
-// std::terminate, as it converts into KQK, KRK, KBK and KNK. At 1 and 2 threads, each on an
-// empty table folder; a minute or two, mostly the generation of KBKP and its subgames.
+// std::terminate, as it converts into KQK, KRK, KBK and KNK, and so did a second run. The
+// first run generates at 2 threads on an empty folder, the second reads those tables at 1.
 TEST_CASE("scoreCompetence's first run on games whose pawns take and promote to every piece",
           "[apps][scoreCompetence]") {
     std::string games;
@@ -140,9 +140,10 @@ TEST_CASE("scoreCompetence's first run on games whose pawns take and promote to 
     auto dir = fresh_directory("scoreCompetence-first-run-promotions");
     auto file = dir / "promotions.pgn";
     write_text_file(file, games);
-    for (const char* threads : {"1", "2"}) {
+    auto tables = dir / "tables";
+    std::vector<nlohmann::json> reports;
+    for (const char* threads : {"2", "1"}) {
         CAPTURE(threads);
-        auto tables = dir / (std::string("tables-") + threads);
         auto json = dir / (std::string("competence-") + threads + ".json");
         auto run = run_program("scoreCompetence",
                                {"--file", file.string(), "--tableDir", tables.string(),
@@ -150,10 +151,13 @@ TEST_CASE("scoreCompetence's first run on games whose pawns take and promote to 
                                {}, std::chrono::minutes(10));
         INFO(run.output);
         REQUIRE(run.exit_code == 0);
-        CHECK_THAT(run.output, Catch::Contains("Generating the DTC table of KBKP") &&
-                                   Catch::Contains("Generated KQK DTC") &&
-                                   Catch::Contains("Generated KNK DTC") &&
-                                   Catch::Contains("Generated KBKP DTC"));
+        bool first = reports.empty();
+        CHECK(Catch::Contains("Generated KBKP DTC").match(run.output) == first);
+        if (first) {
+            CHECK_THAT(run.output, Catch::Contains("Generating the DTC table of KBKP") &&
+                                       Catch::Contains("Generated KQK DTC") &&
+                                       Catch::Contains("Generated KNK DTC"));
+        }
         CHECK_THAT(run.output, !Catch::Contains("no DTC table") && !Catch::Contains("cannot play"));
         std::ifstream in(json);
         auto counts = nlohmann::json::parse(in)["counts"];
@@ -164,7 +168,9 @@ TEST_CASE("scoreCompetence's first run on games whose pawns take and promote to 
         CHECK(counts["table_positions"] == 16);
         CHECK(counts["not_covered"].empty());
         CHECK(counts["decisions"] > 0);
+        reports.push_back(counts);
     }
+    CHECK(reports[0] == reports[1]);
 }
 
 TEST_CASE("every program that reads games stops with one error on a folder without games",

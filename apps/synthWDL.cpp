@@ -42,6 +42,7 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
         "Number of positions to draw, e.g. 1e6 (default: 1e6)");
     app.add_option("-o,--output", o.output, "Count file to write")->capture_default_str();
     app.add_option("--seed", o.seed, "Seed of the draws: the same seed gives the same file")
+        ->check(number_checks::non_negative())  // CLI11 would wrap -1 to 2^64 - 1
         ->capture_default_str();
     add_model_option(app, o.model, "The true model",
                      ". Default: sf18, whose as[] is scoreWDL's default --NormalizeData");

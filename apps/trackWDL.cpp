@@ -52,7 +52,9 @@ void add_options(CLI::App& app, wdl::commands::TrackWdlOptions& o) {
     app.add_option("--resamples", o.bootstrap_resamples, "Number of bootstrap refits")
         ->check(number_checks::in_range(2, 100000))
         ->capture_default_str();
-    app.add_option("--seed", o.seed, "Seed of the bootstrap's draws")->capture_default_str();
+    app.add_option("--seed", o.seed, "Seed of the bootstrap's draws")
+        ->check(number_checks::non_negative())  // CLI11 would wrap -1 to 2^64 - 1
+        ->capture_default_str();
     app.add_option("--confidence", o.confidence, "Confidence of the intervals")
         ->check(number_checks::in_range(0.5, 0.999))
         ->capture_default_str();

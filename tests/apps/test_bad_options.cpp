@@ -46,6 +46,7 @@ const std::vector<BadOption>& bad_options() {
         {"synthWDL", "--positions 0", "--positions"},
         {"synthWDL", "--as 1,2,nan,4 --bs 1,2,3,4", "--as"},
         {"synthWDL", "--binWidth -1", "--binWidth"},
+        {"synthWDL", "--seed -1", "--seed"},
         {"annotateWDL", "in.pgn --moveThresholds 0.1,0.2,1.5", "--moveThresholds"},
         {"annotateWDL", "in.pgn --moveThresholds -0.1,0.2,0.3", "--moveThresholds"},
         {"annotateWDL", "in.pgn --NormalizeToPawnValue -1", "--NormalizeToPawnValue"},
@@ -75,6 +76,7 @@ const std::vector<BadOption>& bad_options() {
         {"markovWDL", "--file in.pgn --concurrency 0", "--concurrency"},
         {"markovWDL", "--file in.pgn --classCount 2", "--classCount"},
         {"markovWDL", "--file in.pgn --matchThreads -1", "--matchThreads"},
+        {"markovWDL", "--file in.pgn --classes 0,-1", "--classes"},
         {"trackWDL", "in.json --threads 0", "--threads"},
         {"trackWDL", "in.json --every 0", "--every"},
         {"trackWDL", "in.json --confidence 1.5", "--confidence"},
@@ -98,6 +100,7 @@ const std::vector<BadOption>& bad_options() {
         {"scoreCompetence", "--file in.pgn --kappa 0", "--kappa"},
         {"scoreCompetence", "--file in.pgn --cstep 0", "--cstep"},
         {"scoreCompetence", "--file in.pgn --cmin -1", "--cmin"},
+        {"scoreCompetence", "--file in.pgn --cmin 5 --cmax 1", "--cmax"},
         {"scoreCompetence", "--file in.pgn --concurrency 0", "--concurrency"},
     };
     return table;

@@ -29,8 +29,11 @@ void add_symbol_options(CLI::App& app, wdl::commands::AnnotateWdlOptions& option
     app.add_option_function<std::vector<double>>(
            "--moveThresholds",
            [&settings](const std::vector<double>& values) {
-               if (values.size() != 3 || !(values[0] <= values[1] && values[1] <= values[2]))
-                   throw CLI::ValidationError("--moveThresholds needs three increasing drops");
+               // Drops of an expected score lie in [0, 1]; the negated test also refuses NaN.
+               if (values.size() != 3 || !(values[0] >= 0 && values[0] <= values[1] &&
+                                           values[1] <= values[2] && values[2] <= 1))
+                   throw CLI::ValidationError("--moveThresholds",
+                                              "needs three increasing drops between 0 and 1");
                settings.thresholds = {values[0], values[1], values[2]};
            },
            "Drops of the mover's expected score that make a move ?!, ? and ?? (default "

@@ -7,6 +7,7 @@
 
 #include "choice_option.hpp"
 #include "normalization_options.hpp"
+#include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
 #include "registry_option.hpp"
@@ -41,11 +42,11 @@ void add_data_options(CLI::App& app, wdl::commands::CompareWdlOptions& options) 
                       choices(wdl::model::kMomTypeNames, {MomType::Material, MomType::Move}),
                       "The mom of the --fit fits");
     app.add_option("--momTarget", options.mom_target, "The --fit fits' target mom")
-        ->check(CLI::Range(1, 1000))
+        ->check(number_checks::in_range(1, 1000))
         ->capture_default_str();
     app.add_option("--threads", options.threads,
                    "Threads for the jackknife refits of --fit (default: all cores)")
-        ->check(CLI::PositiveNumber);
+        ->check(number_checks::positive());
 }
 
 }  // namespace compareWDL_program
@@ -84,10 +85,12 @@ int wdl::programs::compareWDL(int argc, char** argv) {
     app.add_option("--moms", options.moms,
                    "Mom values of the per-mom table, in the first model's mom (default: 8 values "
                    "over its range)")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->check(number_checks::in_range(0, 1000));
     app.add_option("--evals", options.evals,
                    "Displayed evals in pawns at which to show each model's W/D/L")
         ->delimiter(',')
+        ->check(number_checks::finite())
         ->capture_default_str();
     app.add_option("--plot", options.plot, "Save the comparison plot (true) or not (false)")
         ->capture_default_str();

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "http_command_line.hpp"
+#include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
 #include "wdl/download/downloader.hpp"
@@ -36,13 +37,16 @@ int wdl::programs::download_fishtest_pgns(int argc, char** argv) {
     app.add_option("--path", root,
                    "Downloaded .pgn.gz files will be stored in PATH/YY-MM-DD/test-Id/.");
     app.add_option("--time_delta", time_delta,
-                   "Delta of hours from now since the desired tests are last updated.");
+                   "Delta of hours from now since the desired tests are last updated.")
+        ->check(number_checks::non_negative());
     app.add_option("--ltc_only", settings.query.ltc_only, "A True/False flag for LTC tests only.")
         ->default_str("True");
     app.add_option("--tc_lower_limit", tc_lower,
-                   "Download only tests where base tc for each side is at least this.");
+                   "Download only tests where base tc for each side is at least this.")
+        ->check(number_checks::non_negative());
     app.add_option("--tc_upper_limit", tc_upper,
-                   "Download only tests where base tc for each side is at most this.");
+                   "Download only tests where base tc for each side is at most this.")
+        ->check(number_checks::non_negative());
     app.add_option("--success_only", settings.query.success_only,
                    "A True/False flag for green tests only.")
         ->default_str("False");

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "number_checks.hpp"
 #include "wdl/games/file_selection.hpp"
 
 // --file, --dir, -r, --fileList, --allowDuplicates.
@@ -27,14 +28,17 @@ inline void add_test_filter_options(CLI::App& app, wdl::games::FileFilters& filt
     app.add_option("--matchTC", filters.match_tc,
                    "Keep tests whose tc matches this regex (and equals new_tc)");
     app.add_option("--matchThreads", filters.match_threads,
-                   "Keep tests that used this number of threads");
+                   "Keep tests that used this number of threads")
+        ->check(number_checks::positive());
     app.add_option("--matchBook", filters.match_book,
                    "Keep tests whose book name matches this regex");
     app.add_flag("--matchBookInvert", filters.match_book_invert,
                  "Invert --matchBook (tests without a book are still dropped)");
     app.add_option("--EloDiffMax", filters.elo_diff_max,
-                   "Keep tests whose normalized Elo (from the pentanomial) is at most X");
+                   "Keep tests whose normalized Elo (from the pentanomial) is at most X")
+        ->check(number_checks::finite());
     app.add_option("--EloDiffMin", filters.elo_diff_min,
-                   "Keep tests whose normalized Elo is at least Y (default: -X)");
+                   "Keep tests whose normalized Elo is at least Y (default: -X)")
+        ->check(number_checks::finite());
     app.add_flag("--SPRTonly", filters.sprt_only, "Keep only SPRT tests");
 }

@@ -2,6 +2,7 @@
 // table directory that scoreCompetence reads.
 #include <CLI/CLI.hpp>
 
+#include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
 #include "wdl/commands/generate_tables.hpp"
@@ -26,7 +27,7 @@ int wdl::programs::generateTables(int argc, char** argv) {
                    "Table directory (default: $WDLFIT_TABLES, else $XDG_CACHE_HOME/wdlfit/tables, "
                    "else ~/.cache/wdlfit/tables)");
     app.add_option("--threads", options.threads, "OpenMP threads (default: all cores)")
-        ->check(CLI::PositiveNumber);
+        ->check(number_checks::positive());
     if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     if (metric != "DTC") options.metrics.push_back(wdl::tablebase::Metric::DTM);
     if (metric != "DTM") options.metrics.push_back(wdl::tablebase::Metric::DTC);

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 
+#include "number_checks.hpp"
 #include "wdl/download/http_client.hpp"
 
 class HttpCommandLine {
@@ -14,18 +15,18 @@ class HttpCommandLine {
         : retry_delay_seconds_(retry_delay_seconds), stall_seconds_(stall_seconds) {
         app.add_option("--pause", pause_seconds_,
                        "Seconds to wait between two requests to the server.")
-            ->check(CLI::NonNegativeNumber);
+            ->check(number_checks::non_negative());
         app.add_option("--retries", max_retries_,
                        "Retries of a request after a transient failure (0: try once only).")
-            ->check(CLI::NonNegativeNumber);
+            ->check(number_checks::non_negative());
         app.add_option("--retry_delay", retry_delay_seconds_,
                        "Seconds before the first retry; each further retry waits twice as long, "
                        "up to 60 s.")
-            ->check(CLI::NonNegativeNumber);
+            ->check(number_checks::non_negative());
         app.add_option("--timeout", stall_seconds_,
                        "Abandon (and retry) a transfer that receives nothing for this many "
                        "seconds.")
-            ->check(CLI::PositiveNumber);
+            ->check(number_checks::positive());
     }
 
     wdl::download::HttpOptions options() const {

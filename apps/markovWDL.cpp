@@ -6,6 +6,7 @@
 #include "choice_option.hpp"
 #include "game_selection_options.hpp"
 #include "model_option.hpp"
+#include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
 #include "registry_option.hpp"
@@ -33,7 +34,7 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
     add_game_file_options(app, options.games.source);
     add_test_filter_options(app, options.games.filters);
     app.add_option("--concurrency", options.concurrency, "Number of threads (default: all cores)")
-        ->check(CLI::PositiveNumber);
+        ->check(number_checks::positive());
     app.add_option("--matchEngine", options.match_engine,
                    "Keep only games in which a player's White/Black name matches this regex (a "
                    "game's two engines always both make chains; default: --matchRev)");
@@ -57,7 +58,7 @@ void add_options(CLI::App& app, wdl::commands::MarkovWdlOptions& options) {
         ->capture_default_str();
     app.add_option("--classCount", options.class_count,
                    "Number of classes of --classes model (odd: a class around 0)")
-        ->check(CLI::Range(3, 201))
+        ->check(number_checks::in_range(3, 201))
         ->capture_default_str();
     add_choice_option(app, "--transitions", options.transitions, wdl::markov::kTransitionModeNames,
                       "own: a move of P goes from P's eval to the opponent's next eval; "

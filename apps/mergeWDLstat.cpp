@@ -1,6 +1,7 @@
 // mergeWDLstat: adds count files (shards of one scan, or several scans) into one.
 #include <CLI/CLI.hpp>
 
+#include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
 #include "wdl/commands/merge_wdl_stat.hpp"
@@ -22,7 +23,7 @@ int wdl::programs::mergeWDLstat(int argc, char** argv) {
                    "The bin width the inputs were scanned with. Default: inferred as the "
                    "greatest common divisor of each file's evals, and files whose divisors "
                    "differ are refused; with this option, every eval must be a multiple of it")
-        ->check(CLI::PositiveNumber);
+        ->check(number_checks::positive());
     app.add_option("--json", options.json,
                    "Also write the summary (each input's keys, positions, groups and eval step; "
                    "the merged totals) as JSON to this file");

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "number_checks.hpp"
 #include "wdl/model/normalization.hpp"
 
 // `whose`: whose displayed evals these are, e.g. "the engine that played the counted games";
@@ -19,7 +20,8 @@ inline void add_normalization_options(CLI::App& app, std::optional<int>& pawn_va
         app.add_option("--NormalizeToPawnValue", pawn_value,
                        "How " + whose +
                            " displayed its evals: static, the p_a that converted internal evals "
-                           "to cp (as scoreWDL takes it)");
+                           "to cp (as scoreWDL takes it)")
+            ->check(number_checks::positive());
     app.add_option("--NormalizeData", data,
                    fmt::format("... or dynamic: a model (registry name, scoreWDL --json file, "
                                "Stockfish source) or JSON (default: {})",

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "model_option.hpp"
+#include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
 #include "registry_option.hpp"
@@ -29,20 +30,24 @@ int wdl::programs::queryWDL(int argc, char** argv) {
            },
            "Evals in centipawns as the model's engine displays them: 100 x / a(mom) for the "
            "internal eval x, or 100 x / N for Stockfish 12 to 16.1 (default 0,50,100,200,300)")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->check(number_checks::finite());
     app.add_flag("--internal", options.internal, "The --evals are in internal units instead");
     app.add_option("--materials", options.materials,
                    "Materials (P + 3N + 3B + 5R + 9Q of both sides) for a model of the material "
                    "(default: its target)")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->check(number_checks::non_negative());
     app.add_option("--moves", options.moves,
                    "Full moves for a model of the move or of the ply (ply = 2 (move - 1), White "
                    "to move; default: its target)")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->check(number_checks::at_least(1));
     app.add_option("--winRate", options.win_rates,
                    "Win rates in (0, 1): print the eval at which the engine wins this fraction of "
                    "its games")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->check(number_checks::open_unit_interval());
     app.add_option("--to", options.to,
                    "Another model (as --model): print how it displays the internal evals that "
                    "--model displays as --evals")

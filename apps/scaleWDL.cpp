@@ -7,6 +7,7 @@
 #include "fit_filter_options.hpp"
 #include "game_selection_options.hpp"
 #include "normalization_options.hpp"
+#include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
 #include "registry_option.hpp"
@@ -33,7 +34,7 @@ void add_options(CLI::App& app, wdl::commands::ScaleWdlOptions& o) {
     app.add_option("--concurrency", o.concurrency,
                    "Number of threads for reading and refits (default: all cores; the results "
                    "do not depend on it)")
-        ->check(CLI::PositiveNumber);
+        ->check(number_checks::positive());
     app.add_option("--matchEngine", o.match_engine,
                    "Keep only games in which a player's White/Black name matches this regex "
                    "(both engines of a kept game are fitted; default: --matchRev)");
@@ -45,13 +46,13 @@ void add_options(CLI::App& app, wdl::commands::ScaleWdlOptions& o) {
                       "scanner's float arithmetic");
     app.add_option("--binWidth", o.bin_width,
                    "Round evals to multiples of this many centipawns, as scoreWDLstat")
-        ->check(CLI::PositiveNumber)
+        ->check(number_checks::positive())
         ->capture_default_str();
     app.add_option("--groups", o.groups,
                    "Groups of games for the jackknife (a hash of each game's file, relative to "
                    "--dir, and its place: the groups scoreWDLstat --groups K --groupBy game "
                    "makes); both engines' positions of a game are in its group")
-        ->check(CLI::Range(2, wdl::counts::kMaxGroups / 2))
+        ->check(number_checks::in_range(2, wdl::counts::kMaxGroups / 2))
         ->capture_default_str();
     add_choice_option(app, "--pool", o.pool, wdl::commands::kPoolingNames,
                       "Besides each test: pair pools the tests of the same two engines (the "
@@ -60,7 +61,7 @@ void add_options(CLI::App& app, wdl::commands::ScaleWdlOptions& o) {
     add_normalization_options(app, o.normalize_to_pawn_value, o.normalize_data, "both engines");
     add_fit_filter_options(app, o.filter, o.mom_target, o.a_form, o.b_form);
     app.add_option("--confidence", o.confidence, "Confidence of the intervals")
-        ->check(CLI::Range(0.5, 0.999))
+        ->check(number_checks::in_range(0.5, 0.999))
         ->capture_default_str();
     app.add_flag_callback(
         "--noAsymmetry", [&o] { o.asymmetry = false; },
@@ -68,7 +69,7 @@ void add_options(CLI::App& app, wdl::commands::ScaleWdlOptions& o) {
     app.add_option("--folds", o.folds,
                    "Folds of the game groups for the held-out comparison of the asymmetric "
                    "model")
-        ->check(CLI::Range(2, 1000))
+        ->check(number_checks::in_range(2, 1000))
         ->capture_default_str();
     app.add_option("--json", o.json,
                    "Also write every figure (both engines' fits, the paired and unpaired "

@@ -6,6 +6,7 @@
 
 #include "choice_option.hpp"
 #include "game_selection_options.hpp"
+#include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
 #include "wdl/commands/score_competence.hpp"
@@ -39,11 +40,14 @@ void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
     app.add_option("--gaviotaDir", o.gaviota_directory,
                    "Directory of Gaviota tables (*.gtb.cp4; default: the gaviotatb package's)");
     app.add_option("--kappa", o.kappa, "kappa in S_c(win, d) = (d + kappa)^-c (default: 1)")
-        ->check(CLI::PositiveNumber);
-    app.add_option("--cmin", o.c_min, "Smallest c of the grid (default: 0)");
-    app.add_option("--cmax", o.c_max, "Largest c of the grid (default: 50)");
+        ->check(number_checks::positive());
+    // c = 0 is the random mover; a negative c would prefer the worst moves.
+    app.add_option("--cmin", o.c_min, "Smallest c of the grid (default: 0)")
+        ->check(number_checks::non_negative());
+    app.add_option("--cmax", o.c_max, "Largest c of the grid (default: 50)")
+        ->check(number_checks::non_negative());
     app.add_option("--cstep", o.c_step, "Step of the c grid (default: 0.1)")
-        ->check(CLI::PositiveNumber);
+        ->check(number_checks::positive());
     app.add_option("--prior", o.prior,
                    "A --json file of an earlier run on the same grid: each group's posterior "
                    "there is its prior here (Haworth & Andrist's continuing "
@@ -55,7 +59,7 @@ void add_options(CLI::App& app, ScoreCompetenceOptions& o) {
     app.add_option("--concurrency", o.concurrency,
                    "Number of threads (default: all cores); one big file is split across "
                    "threads too")
-        ->check(CLI::PositiveNumber);
+        ->check(number_checks::positive());
     app.add_option("--json", o.json,
                    "Also write the report as JSON: parameters, counts, per group the summary and "
                    "the log-likelihood and posterior on the grid (log-likelihoods of runs on one "

@@ -7,6 +7,7 @@
 
 #include "choice_option.hpp"
 #include "fit_filter_options.hpp"
+#include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
 #include "registry_option.hpp"
@@ -28,7 +29,7 @@ void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
         "none. They take the groups, not the positions, as independent",
         "jackknife for grouped input, else none");
     app.add_option("--resamples", o.bootstrap_resamples, "Number of bootstrap refits")
-        ->check(CLI::Range(2, 100000))
+        ->check(number_checks::in_range(2, 100000))
         ->capture_default_str();
     app.add_flag("--crossValidate", o.cross_validate,
                  "Deal the groups of grouped counts into --folds folds; score each fold with "
@@ -37,7 +38,7 @@ void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
                  "alone): log-loss, Brier score, "
                  "expected-score RMSE and calibration tables; with --plot also a calibration PNG");
     app.add_option("--folds", o.folds, "Number of folds of --crossValidate (at most the groups)")
-        ->check(CLI::Range(2, 1000))
+        ->check(number_checks::in_range(2, 1000))
         ->capture_default_str();
     app.add_option("--pngNameCalibration", o.png_name_calibration,
                    "File of the calibration plot (default: the --pngName with _calibration "
@@ -78,7 +79,7 @@ void add_validation_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
                    "materialMin 17) with the same form fitted on every retained mom: held-out "
                    "log-loss below the cut and from it on (set --materialMin or --moveMin lower; "
                    "grouped counts)")
-        ->check(CLI::Range(1, 1000));
+        ->check(number_checks::in_range(1, 1000));
     app.add_flag("--compareFiles", o.compare_files,
                  "Take each input file as a source of its own (e.g. one time control, scanned "
                  "with --matchTC and the same --groups) and compare on held-out games one model "
@@ -131,7 +132,8 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
         ->capture_default_str();
     app.add_option("--NormalizeToPawnValue", o.normalize_to_pawn_value,
                    "Static normalization: the old p_a(momTarget) that converted the games' "
-                   "internal evals to cp");
+                   "internal evals to cp")
+        ->check(number_checks::positive());
     app.add_option("--NormalizeData", o.normalize_data,
                    fmt::format("Dynamic normalization as JSON, e.g. {} (the default unless "
                                "--NormalizeToPawnValue is given); with \"bs\" too it is the "
@@ -144,13 +146,17 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlOptions& o) {
         "likelihood of the outcomes; optimizeScore: minimize the squared score error; "
         "None: only read the data");
     app.add_option("--winMin", o.win_min, "Skip the local fit of moms with fewer wins")
+        ->check(number_checks::non_negative())
         ->capture_default_str();
     app.add_option("--momPlotMin", o.plot_range.mom_min,
-                   "Lowest mom plotted (default: the filter's)");
+                   "Lowest mom plotted (default: the filter's)")
+        ->check(number_checks::in_range(0, kMaxMom));
     app.add_option("--momPlotMax", o.plot_range.mom_max,
-                   "Highest mom plotted (default: the filter's)");
+                   "Highest mom plotted (default: the filter's)")
+        ->check(number_checks::in_range(0, kMaxMom));
     app.add_option("--momPlotTarget", o.plot_range.mom_target,
-                   "Mom of the density subplot (default: momTarget)");
+                   "Mom of the density subplot (default: momTarget)")
+        ->check(number_checks::in_range(0, kMaxMom));
     add_choice_option(app, "--plot", o.plot, wdl::commands::kPlotModeNames,
                       "Save and show the summary plot, only save it, or neither");
     app.add_option("--pngName", o.png_name, "File of the summary plot")->capture_default_str();

@@ -5,6 +5,7 @@
 
 #include "choice_option.hpp"
 #include "game_selection_options.hpp"
+#include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
 #include "wdl/commands/score_wdl_stat.hpp"
@@ -26,7 +27,7 @@ void add_grouping_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& opt
                "bars and cross-validation: the output becomes a grouped count file (each key "
                "once, then per group its counts; the groups sum to the plain file; "
                "docs/formats.md). Default: off, plain output")
-            ->check(CLI::Range(1, wdl::counts::kMaxGroups));
+            ->check(number_checks::in_range(1, wdl::counts::kMaxGroups));
     auto* group_by_option = app.add_option_function<wdl::counts::GroupBy>(
         "--groupBy",
         [&options](wdl::counts::GroupBy by) {
@@ -60,11 +61,13 @@ void add_training_data_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions
                    "(also .gz, .zst) instead of games. Default: by each file's name (.binpack, "
                    ".plain, .bin, also compressed, are training data; other names are PGN)")
         ->check(CLI::IsMember({"pgn", "binpack", "plain", "bin", "bullet"}));
-    auto* pawn_value = app.add_option(
-        "--NormalizeToPawnValue", options.normalize_to_pawn_value,
-        "Training data: the data's scores are the engine's internal units; count them as the "
-        "engine displays them, round(100 * score / N), so that scoreWDL given the same option "
-        "takes them back. 100 keeps the data's units");
+    auto* pawn_value = app.add_option("--NormalizeToPawnValue", options.normalize_to_pawn_value,
+                                      "Training data: the data's scores are the engine's internal "
+                                      "units; count them as the "
+                                      "engine displays them, round(100 * score / N), so that "
+                                      "scoreWDL given the same option "
+                                      "takes them back. 100 keeps the data's units")
+                           ->check(number_checks::positive());
     app.add_option("--NormalizeData", options.normalize_data,
                    "Training data: the same with a dynamic normalization, 100 * score / p_a(mom) "
                    "(JSON as for scoreWDL, or a model's name or file). Default: scoreWDL's default")
@@ -90,7 +93,7 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
     app.add_option("--concurrency", options.concurrency,
                    "Number of threads (default: all cores); one big file is split across "
                    "threads too")
-        ->check(CLI::PositiveNumber);
+        ->check(number_checks::positive());
     app.add_option("--matchEngine", options.match_engine,
                    "Count only the moves of the engine(s) whose White/Black name matches this "
                    "regex (default: --matchRev)");
@@ -99,7 +102,7 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
                    "counters that match runners reset to '0 1'");
     app.add_option("--binWidth", options.bin_width,
                    "Round evals to multiples of this many centipawns (default: 5)")
-        ->check(CLI::PositiveNumber);
+        ->check(number_checks::positive());
     add_choice_option(app, "--evalParsing", options.eval_parsing, wdl::games::kEvalParsingNames,
                       "exact: centipawns from the decimal digits; legacy: the original "
                       "scanner's float arithmetic, for byte-for-byte comparisons");

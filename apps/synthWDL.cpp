@@ -7,6 +7,7 @@
 #include "choice_option.hpp"
 #include "model_option.hpp"
 #include "normalization_options.hpp"
+#include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
 #include "registry_option.hpp"
@@ -26,6 +27,7 @@ void add_coefficients(CLI::App& app, const std::string& name,
     app.add_option(name, c, description)
         ->type_name("C,...")
         ->delimiter(',')
+        ->check(number_checks::finite())
         ->expected(wdl::model::kMinCurveDegree + 1, wdl::model::kMaxCurveDegree + 1);
 }
 
@@ -40,6 +42,7 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
         "Number of positions to draw, e.g. 1e6 (default: 1e6)");
     app.add_option("-o,--output", o.output, "Count file to write")->capture_default_str();
     app.add_option("--seed", o.seed, "Seed of the draws: the same seed gives the same file")
+        ->check(number_checks::non_negative())  // CLI11 would wrap -1 to 2^64 - 1
         ->capture_default_str();
     add_model_option(app, o.model, "The true model",
                      ". Default: sf18, whose as[] is scoreWDL's default --NormalizeData");
@@ -53,7 +56,7 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
                       choices(wdl::model::kMomTypeNames, {MomType::Material, MomType::Move}),
                       "The mom of --as/--bs");
     app.add_option("--momTarget", o.mom_target, "The momTarget of --as/--bs")
-        ->check(CLI::Range(1, 1000))
+        ->check(number_checks::in_range(1, 1000))
         ->capture_default_str();
     // Results are drawn at the internal eval scoreWDL recovers from the recorded cp.
     add_normalization_options(app, o.normalize_to_pawn_value, o.normalize_data, "the engine");
@@ -62,20 +65,20 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
                    "proportion to its counts, instead of the synthetic distribution");
     app.add_option("--binWidth", o.bin_width,
                    "Bin the synthetic evals as scoreWDLstat --binWidth does")
-        ->check(CLI::PositiveNumber)
+        ->check(number_checks::positive())
         ->capture_default_str();
     app.add_flag("--games", o.games,
                  "Draw games: positions that share one result (each game's positions drawn "
                  "given its result), instead of independent positions");
     app.add_option("--positionsPerGame", o.positions_per_game,
                    "Mean positions of a game; each has M/2 to 3M/2, uniformly")
-        ->check(CLI::Range(1, 100000))
+        ->check(number_checks::in_range(1, 100000))
         ->capture_default_str();
     app.add_option("--groups", o.groups,
                    "Write a grouped count file of K groups by game (each independent position "
                    "its own game), as scoreWDLstat --groups. Default: 64 with --games, else a "
                    "plain count file; 0 for plain")
-        ->check(CLI::Range(0, wdl::counts::kMaxGroups));
+        ->check(number_checks::in_range(0, wdl::counts::kMaxGroups));
     app.add_option("--label", o.label,
                    "Label the output as one unit of a labelled grouped file (a synthetic test, "
                    "for trackWDL; needs groups): FIELD=VALUE pairs, id (required), date "
@@ -83,7 +86,7 @@ void add_options(CLI::App& app, wdl::commands::SynthWdlOptions& o) {
                    "mergeWDLstat (docs/formats.md)")
         ->type_name("FIELD=VALUE");
     app.add_option("--threads", o.threads, "Threads (the counts do not depend on them)")
-        ->check(CLI::PositiveNumber);
+        ->check(number_checks::positive());
     app.add_option("--json", o.json, "Also write what was drawn (and the true model) as JSON");
 }
 

@@ -4,6 +4,7 @@
 
 #include "choice_option.hpp"
 #include "normalization_options.hpp"
+#include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
 #include "registry_option.hpp"
@@ -32,33 +33,35 @@ void add_options(CLI::App& app, wdl::commands::TrackWdlOptions& o) {
                       "tests' dates; or runs of --every tests in order of date (for files "
                       "without dates: their order)");
     app.add_option("--every", o.every, "Tests per window with --by tests")
-        ->check(CLI::Range(1, 1000000))
+        ->check(number_checks::in_range(1, 1000000))
         ->capture_default_str();
     add_normalization_options(app, o.normalize_to_pawn_value, o.normalize_data,
                               "the engine that played the counted games");
     app.add_option("--momTarget", o.mom_target,
                    "The mom at which NormalizeToPawnValue (a) and the spread (b) are read")
-        ->check(CLI::Range(1, 1000))
+        ->check(number_checks::in_range(1, 1000))
         ->capture_default_str();
     app.add_option("--moms", o.moms,
                    "Also report a(m) and b(m) at these moms, each with its interval")
         ->delimiter(',')
-        ->check(CLI::Range(1, 1000))
+        ->check(number_checks::in_range(1, 1000))
         ->capture_default_str();
     add_choice_option(app, "--resample", o.resample, wdl::fit::kResampleMethodNames,
                       "Intervals from the groups of each window: jackknife (leave out one group "
                       "at a time) or bootstrap (draw the groups with replacement)");
     app.add_option("--resamples", o.bootstrap_resamples, "Number of bootstrap refits")
-        ->check(CLI::Range(2, 100000))
+        ->check(number_checks::in_range(2, 100000))
         ->capture_default_str();
-    app.add_option("--seed", o.seed, "Seed of the bootstrap's draws")->capture_default_str();
+    app.add_option("--seed", o.seed, "Seed of the bootstrap's draws")
+        ->check(number_checks::non_negative())  // CLI11 would wrap -1 to 2^64 - 1
+        ->capture_default_str();
     app.add_option("--confidence", o.confidence, "Confidence of the intervals")
-        ->check(CLI::Range(0.5, 0.999))
+        ->check(number_checks::in_range(0.5, 0.999))
         ->capture_default_str();
     app.add_option("--threads", o.threads,
                    "Threads of the refits (default: all cores; the results do not depend on "
                    "them)")
-        ->check(CLI::PositiveNumber);
+        ->check(number_checks::positive());
     app.add_option("--json", o.json,
                    "Write the series as JSON: every window's tests, positions, estimates with "
                    "intervals and departure, the drift and the verdict, the published models");

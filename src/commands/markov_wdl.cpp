@@ -6,6 +6,7 @@
 #include <charconv>
 #include <chrono>
 #include <iostream>
+#include <utility>
 
 #include "wdl/games/engine_filter.hpp"
 #include "wdl/games/engine_pairing.hpp"
@@ -47,7 +48,13 @@ markov::ClassScheme class_scheme(const MarkovWdlOptions& options) {
         auto named = model::load_model(options.class_model);
         return markov::ClassScheme::equal_score(named.model, named.name, options.class_count);
     }
-    return markov::ClassScheme::custom(parse_bounds(options.classes));
+    // The scheme checks its bounds; the error names the option they came from.
+    auto bounds = parse_bounds(options.classes);
+    try {
+        return markov::ClassScheme::custom(std::move(bounds));
+    } catch (const Error& error) {
+        throw Error(std::string("--classes ") + options.classes + ": " + error.what());
+    }
 }
 
 // A name usable in a file name: letters, digits, '-' and '.'; the rest becomes '_'.

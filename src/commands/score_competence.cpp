@@ -65,7 +65,7 @@ void score_competence(const ScoreCompetenceOptions& options) {
     try {
         settings.grid = CompetenceGrid(options.c_min, options.c_max, options.c_step);
     } catch (const std::invalid_argument& error) {
-        throw Error(error.what());
+        throw Error(std::string("--cmin, --cmax, --cstep: ") + error.what());
     }
     if (!(options.kappa > 0)) throw Error("--kappa must be positive");
     settings.kappa = options.kappa;

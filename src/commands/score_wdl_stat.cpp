@@ -66,7 +66,15 @@ std::optional<std::vector<training::TrainingFormat>> training_formats(
 // games (bullet's text has no name of its own: give its files with --file or --fileList).
 games::GameSelection listed_files(const ScoreWdlStatOptions& options) {
     games::GameSelection selection = options.games;
-    if (!options.format || options.format == "pgn") return selection;
+    if (options.format == "pgn") return selection;
+    // Training data by its name, or all of it by --format: the "Found ..." line tells them apart.
+    if (!options.format) {
+        selection.source.is_training_data = [](const fs::path& file) {
+            return training::format_of_file(file).has_value();
+        };
+        return selection;
+    }
+    selection.source.is_training_data = [](const fs::path&) { return true; };
     selection.source.lists_games = false;
     if (options.format == "bullet") return selection;
     for (const char* compression : {"", ".gz", ".zst"})

@@ -158,8 +158,10 @@ std::vector<fs::path> find_game_files(const GameFileSource& source, std::ostream
         }
         return files;
     }
-    log << "Looking " << (source.recursive ? "(recursively) " : "") << "for pgn files in "
-        << source.dir.string() << std::endl;
+    // The original's line for games; a listing of training data says so.
+    log << "Looking " << (source.recursive ? "(recursively) " : "") << "for "
+        << (source.lists_games ? "pgn files" : "training data") << " in " << source.dir.string()
+        << std::endl;
     auto files =
         list_game_files(source.dir, source.recursive, source.also_listed, source.lists_games);
     if (auto duplicate = find_duplicate_files(files)) {

@@ -12,11 +12,16 @@ SelectedFiles select_game_files(const GameSelection& selection, const FileFilter
     SelectedFiles files;
     files.found = find_game_files(source, log);
     auto training_data =
-        std::count_if(files.found.begin(), files.found.end(),
-                      [&](const auto& path) { return is_listed_too(path, source.also_listed); });
+        std::count_if(files.found.begin(), files.found.end(), [&](const auto& path) {
+            return source.is_training_data ? source.is_training_data(path)
+                                           : is_listed_too(path, source.also_listed);
+        });
     // The original's line, unless training data was found too.
     if (training_data == 0) {
         log << "Found " << files.found.size() << " .pgn(.gz) files in total." << std::endl;
+    } else if (std::size_t(training_data) == files.found.size()) {
+        log << "Found " << files.found.size() << " file" << (files.found.size() == 1 ? "" : "s")
+            << " of training data in total." << std::endl;
     } else {
         log << "Found " << files.found.size() << " files in total ("
             << files.found.size() - std::size_t(training_data) << " of games, " << training_data

@@ -44,6 +44,31 @@ WdlModel model_of(const OrderedJson& object, const DynamicNormalization& dynamic
     return model;
 }
 
+// Evals are divided by a(mom) wherever the clamp may put a count's mom, so a(mom) must be
+// positive there: 0 would make every eval infinite (or NaN), a negative one flip their signs.
+// Moms of counts are whole numbers, so the clamp's ends and the whole numbers between them are
+// all the values a(mom) is taken at (at most 100001 of them, spaced evenly beyond that).
+void check_positive_scale(const DynamicNormalization& d) {
+    if (!std::isfinite(d.mom_min) || !std::isfinite(d.mom_max) || d.mom_min > d.mom_max)
+        throw Error(
+            fmt::format("momMin {} and momMax {} are no range of moms", d.mom_min, d.mom_max));
+    if (!(d.mom_target > 0) || !std::isfinite(d.mom_target))
+        throw Error(fmt::format("momTarget {} is not positive", d.mom_target));
+    auto check = [&](double mom) {
+        double a = curve_value(d.form, d.as, mom / d.mom_target);
+        if (!(a > 0) || !std::isfinite(a))
+            throw Error(
+                fmt::format("a({}) = {:.6g} is not positive, but evals are divided by "
+                            "a(mom) for every mom in [momMin, momMax] = [{}, {}]",
+                            mom, a, d.mom_min, d.mom_max));
+    };
+    check(d.mom_min);
+    double first = std::ceil(d.mom_min), last = std::floor(d.mom_max);
+    double step = std::max(1.0, std::ceil((last - first) / 100000));
+    for (double mom = first; mom <= last; mom += step) check(mom);
+    check(d.mom_max);
+}
+
 }  // namespace
 
 Normalization Normalization::fixed(int pawn_value) {
@@ -78,6 +103,11 @@ Normalization Normalization::from_json(std::string_view json) {
     dynamic.mom_max = required_number(object, "momMax");
     dynamic.mom_target = required_number(object, "momTarget");
 
+    try {
+        check_positive_scale(dynamic);
+    } catch (const Error& error) {
+        throw Error(std::string("--NormalizeData: ") + error.what());
+    }
     Normalization normalization = with_dynamic(dynamic, object);
     if (object.contains("bs")) normalization.model_ = model_of(object, dynamic);
     return normalization;
@@ -119,6 +149,7 @@ Normalization Normalization::from_model(const WdlModel& model) {
     };
     DynamicNormalization dynamic{model.mom_type,           *model.mom_min, *model.mom_max,
                                  double(model.mom_target), model.as,       model.a_form};
+    check_positive_scale(dynamic);
     // The description shows the model's normalization as --NormalizeData would spell it.
     OrderedJson shown;
     shown["momType"] = mom_type_name(model.mom_type);
@@ -134,6 +165,9 @@ Normalization Normalization::from_model(const WdlModel& model) {
 
 Normalization Normalization::from_options(const std::optional<int>& pawn_value,
                                           const std::optional<std::string>& data) {
+    // The programs' options refuse it too; this keeps any other caller from dividing by it.
+    if (pawn_value && *pawn_value <= 0)
+        throw Error(fmt::format("--NormalizeToPawnValue {} is not positive", *pawn_value));
     if (pawn_value) return fixed(*pawn_value);
     std::string text = data.value_or(std::string(kDefaultNormalizeData));
     auto first = text.find_first_not_of(" \t\n");

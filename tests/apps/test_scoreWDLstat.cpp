@@ -602,8 +602,7 @@ TEST_CASE("scoreWDLstat counts training data by name or --format, and not mixed 
         "summary.json",
         dir);
     REQUIRE(binpack.exit_code == 0);
-    CHECK_THAT(binpack.output,
-               Catch::Contains("Found 1 files in total (0 of games, 1 of training data)."));
+    CHECK_THAT(binpack.output, Catch::Contains("Found 1 file of training data in total."));
     CHECK_THAT(binpack.output, Catch::Contains("Converting the data's internal scores to "
                                                "displayed centipawns with NormalizeToPawnValue = "
                                                "100"));

@@ -120,19 +120,19 @@ TEST_CASE("game files are found under --dir, or --file alone", "[scan][files]") 
     for (const char* name : {"b.pgn.gz", "a.pgn", "sub/c.pgn.zst", "notes.txt", "d.binpack"})
         wdl::testing::write_text_file(dir / name, "");
     std::ostringstream log;
-    CHECK(find_game_files({{}, {}, dir, false, false, {}, true}, log) ==
+    CHECK(find_game_files({{}, {}, dir, false, false, {}, true, {}}, log) ==
           std::vector<fs::path>{dir / "a.pgn", dir / "b.pgn.gz"});
-    CHECK(find_game_files({{}, {}, dir, true, false, {}, true}, log).size() == 3);
+    CHECK(find_game_files({{}, {}, dir, true, false, {}, true, {}}, log).size() == 3);
     // Training data is listed only when asked for by its names.
-    CHECK(find_game_files({{}, {}, dir, false, false, {".binpack"}, true}, log) ==
+    CHECK(find_game_files({{}, {}, dir, false, false, {".binpack"}, true, {}}, log) ==
           std::vector<fs::path>{dir / "a.pgn", dir / "b.pgn.gz", dir / "d.binpack"});
-    CHECK(find_game_files({{}, {}, dir, false, false, {".binpack"}, false}, log) ==
+    CHECK(find_game_files({{}, {}, dir, false, false, {".binpack"}, false, {}}, log) ==
           std::vector<fs::path>{dir / "d.binpack"});
-    CHECK(find_game_files({dir / "notes.txt", {}, dir, false, false, {}, true}, log) ==
+    CHECK(find_game_files({dir / "notes.txt", {}, dir, false, false, {}, true, {}}, log) ==
           std::vector<fs::path>{dir / "notes.txt"});
-    CHECK_THROWS_WITH(find_game_files({dir / "none.pgn", {}, dir, false, false, {}, true}, log),
+    CHECK_THROWS_WITH(find_game_files({dir / "none.pgn", {}, dir, false, false, {}, true, {}}, log),
                       Catch::Contains("File not found: " + (dir / "none.pgn").string()));
-    CHECK_THROWS_WITH(find_game_files({{}, {}, dir / "none", false, false, {}, true}, log),
+    CHECK_THROWS_WITH(find_game_files({{}, {}, dir / "none", false, false, {}, true, {}}, log),
                       Catch::Contains("Directory not found"));
 }
 

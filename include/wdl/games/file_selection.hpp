@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -48,6 +49,9 @@ struct GameFileSource {
     // game files are (not when training data is asked for).
     std::vector<std::string> also_listed;
     bool lists_games = true;
+    // Which of the files found are training data, not games (scoreWDLstat: by --format or by
+    // name), for the "Found ..." line; unset, those that `also_listed` names.
+    std::function<bool(const std::filesystem::path&)> is_training_data;
 };
 
 // The files' sizes added up (a file whose size cannot be read counts 0): the progress line's

@@ -1,0 +1,177 @@
+#include "wdl/scale/strength_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "wdl/fit/objective.hpp"
+#include "wdl/model/curve.hpp"
+#include "wdl/model/wdl_math.hpp"
+
+namespace wdl::scale {
+namespace {
+
+using Matrix = std::array<std::array<double, 5>, 5>;
+
+struct Sums {
+    double value = 0;
+    StrengthParameters gradient{};
+    Matrix hessian{};
+};
+
+// count * -log(max(p, floor)) and its first two derivatives in the effective eval, from p's;
+// below the floor the loss is constant, as the project's log-loss is.
+void add_term(double count, double p, double p1, double p2, double& value, double& d1, double& d2) {
+    if (count == 0) return;
+    if (p <= fit::kMinProbability) {
+        value -= count * std::log(fit::kMinProbability);
+        return;
+    }
+    double g = p1 / p;
+    value -= count * std::log(p);
+    d1 -= count * g;
+    d2 += count * (g * g - p2 / p);
+}
+
+// One engine's positions added to the sums (or only the value when `derivatives` is false).
+void accumulate(const std::vector<fit::MomData>& moms, const model::WdlModel& model, int role,
+                const StrengthParameters& theta, Sums& sums) {
+    const double sign = role == 0 ? 1 : -1;
+    const int ahead = role == 0 ? kNewAhead : kBaseAhead;
+    const double delta = sign * theta[kDelta];
+    for (const auto& mom : moms) {
+        double t = double(mom.mom) / model.mom_target;
+        double a = model::curve_value(model.a_form, model.as, t);
+        double b = model::effective_spread(model::curve_value(model.b_form, model.bs, t));
+        for (const auto& cell : mom.cells) {
+            // Evals of exactly 0 carry no scale: only the strength term moves them.
+            int side = cell.eval >= 0 ? ahead : ahead + 1;
+            double k = std::exp(-theta[std::size_t(side)]);
+            double x = k * cell.eval + b * delta;
+            double w = model::logistic((x - a) / b), l = model::logistic((-x - a) / b);
+            double w1 = w * (1 - w) / b, w2 = w * (1 - w) * (1 - 2 * w) / (b * b);
+            double l1 = -l * (1 - l) / b, l2 = l * (1 - l) * (1 - 2 * l) / (b * b);
+            double d1 = 0, d2 = 0;
+            add_term(cell.wins, w, w1, w2, sums.value, d1, d2);
+            add_term(cell.draws, 1 - w - l, -w1 - l1, -w2 - l2, sums.value, d1, d2);
+            add_term(cell.losses, l, l1, l2, sums.value, d1, d2);
+            // x = k eval + b d: dx/dlog s = -k eval (d2x = k eval), dx/ddelta = sign b.
+            std::array<std::pair<int, double>, 2> dx{{{side, -k * cell.eval}, {kDelta, sign * b}}};
+            for (const auto& [i, di] : dx) {
+                sums.gradient[std::size_t(i)] += d1 * di;
+                for (const auto& [j, dj] : dx)
+                    sums.hessian[std::size_t(i)][std::size_t(j)] += d2 * di * dj;
+            }
+            sums.hessian[std::size_t(side)][std::size_t(side)] += d1 * k * cell.eval;
+        }
+    }
+}
+
+Sums sums_of(const std::array<std::vector<fit::MomData>, 2>& moms,
+             const std::array<const model::WdlModel*, 2>& models, const StrengthParameters& theta) {
+    Sums sums;
+    for (int role = 0; role < 2; ++role)
+        accumulate(moms[std::size_t(role)], *models[std::size_t(role)], role, theta, sums);
+    return sums;
+}
+
+// Solves the free parameters' system (H + lambda I) step = -g by Cholesky; false when it is not
+// positive definite.
+bool solve(const Sums& sums, const std::vector<int>& free, double lambda,
+           StrengthParameters& step) {
+    const std::size_t n = free.size();
+    Matrix l{};
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j <= i; ++j) {
+            double s =
+                sums.hessian[std::size_t(free[i])][std::size_t(free[j])] + (i == j ? lambda : 0);
+            for (std::size_t k = 0; k < j; ++k) s -= l[i][k] * l[j][k];
+            if (i == j) {
+                if (!(s > 0)) return false;
+                l[i][i] = std::sqrt(s);
+            } else {
+                l[i][j] = s / l[j][j];
+            }
+        }
+    std::array<double, 5> y{};
+    for (std::size_t i = 0; i < n; ++i) {
+        double s = -sums.gradient[std::size_t(free[i])];
+        for (std::size_t k = 0; k < i; ++k) s -= l[i][k] * y[k];
+        y[i] = s / l[i][i];
+    }
+    step = {};
+    for (std::size_t i = n; i-- > 0;) {
+        double s = y[i];
+        for (std::size_t k = i + 1; k < n; ++k) s -= l[k][i] * step[std::size_t(free[k])];
+        step[std::size_t(free[i])] = s / l[i][i];
+    }
+    return true;
+}
+
+}  // namespace
+
+StrengthFit fit_strength_model(const std::array<std::vector<fit::MomData>, 2>& moms,
+                               const std::array<const model::WdlModel*, 2>& models, bool per_side,
+                               const StrengthParameters& start) {
+    StrengthFit result;
+    StrengthParameters theta = start;
+    if (!per_side) theta = {0, 0, 0, 0, start[kDelta]};
+    Sums sums = sums_of(moms, models, theta);
+    // A side without positions has no curvature: its scale stays where it started.
+    std::vector<int> free;
+    for (int i = per_side ? 0 : int(kDelta); i <= kDelta; ++i)
+        if (sums.hessian[std::size_t(i)][std::size_t(i)] != 0) free.push_back(i);
+    double lambda = 0;
+    for (int iteration = 0; iteration < 100 && std::isfinite(sums.value); ++iteration) {
+        // Levenberg's damping where the curvature is not positive or a step does not lower the
+        // loss; undamped near the optimum, where Newton's steps converge fast.
+        StrengthParameters step{};
+        bool accepted = false;
+        for (int attempt = 0; attempt < 40 && !accepted; ++attempt) {
+            if (!solve(sums, free, lambda, step)) {
+                lambda = std::max(1e-6, lambda * 10);
+                continue;
+            }
+            double largest = 0;
+            for (double s : step) largest = std::max(largest, std::abs(s));
+            if (largest < 1e-10) {
+                result.parameters = theta;
+                result.loss = sums.value;
+                result.converged = true;
+                return result;
+            }
+            StrengthParameters trial = theta;
+            double shrink = std::min(1.0, 1 / largest);  // no step beyond a factor e at once
+            for (int i : free) trial[std::size_t(i)] += shrink * step[std::size_t(i)];
+            Sums next = sums_of(moms, models, trial);
+            if (std::isfinite(next.value) && next.value <= sums.value) {
+                theta = trial;
+                sums = next;
+                lambda /= 10;
+                if (lambda < 1e-9) lambda = 0;
+                accepted = true;
+            } else {
+                lambda = std::max(1e-6, lambda * 10);
+            }
+        }
+        if (!accepted) break;
+    }
+    result.parameters = theta;
+    result.loss = sums.value;
+    return result;
+}
+
+double strength_log_loss(const std::vector<fit::MomData>& moms, const model::WdlModel& model,
+                         int role, const StrengthParameters& parameters) {
+    Sums sums;
+    accumulate(moms, model, role, parameters, sums);
+    return sums.value;
+}
+
+double strength_elo(double delta, const model::WdlModel& model) {
+    double a = model::curve_value(model.a_form, model.as, 1);
+    double b = model::effective_spread(model::curve_value(model.b_form, model.bs, 1));
+    double score = (1 + model::logistic(-a / b + delta) - model::logistic(-a / b - delta)) / 2;
+    return 400 * std::log10(score / (1 - score));
+}
+
+}  // namespace wdl::scale

@@ -280,8 +280,10 @@ void add_strength_and_asymmetry(ScaleComparison& result,
         "strength delta", theta[kDelta],
         replicates_of([&](std::size_t r) { return refits[r][kDelta]; }), groups, confidence);
     strength.elo = fit::jackknife_estimate(
-        "strength Elo", strength_elo(theta[kDelta], fitted[0]), replicates_of([&](std::size_t r) {
-            return strength_elo(refits[r][kDelta], jackknife.models[r][0]);
+        "strength Elo", strength_elo(theta[kDelta], fitted[0], std::exp(theta[kNewSpread])),
+        replicates_of([&](std::size_t r) {
+            return strength_elo(refits[r][kDelta], jackknife.models[r][0],
+                                std::exp(refits[r][kNewSpread]));
         }),
         groups, confidence);
     result.strength = strength;

@@ -10,7 +10,7 @@
 namespace wdl::scale {
 namespace {
 
-using Matrix = std::array<std::array<double, 5>, 5>;
+using Matrix = std::array<std::array<double, 7>, 7>;
 
 struct Sums {
     double value = 0;
@@ -18,50 +18,68 @@ struct Sums {
     Matrix hessian{};
 };
 
-// count * -log(max(p, floor)) and its first two derivatives in the effective eval, from p's;
-// below the floor the loss is constant, as the project's log-loss is.
-void add_term(double count, double p, double p1, double p2, double& value, double& d1, double& d2) {
+// count * -log(max(p, floor)) added with its derivatives in the logits (zw, zl), from p's; below
+// the floor the loss is constant, as the project's log-loss is.
+void add_term(double count, double p, const std::array<double, 2>& p1,
+              const std::array<std::array<double, 2>, 2>& p2, double& value,
+              std::array<double, 2>& g, std::array<std::array<double, 2>, 2>& h) {
     if (count == 0) return;
     if (p <= fit::kMinProbability) {
         value -= count * std::log(fit::kMinProbability);
         return;
     }
-    double g = p1 / p;
     value -= count * std::log(p);
-    d1 -= count * g;
-    d2 += count * (g * g - p2 / p);
+    for (std::size_t i = 0; i < 2; ++i) {
+        g[i] -= count * p1[i] / p;
+        for (std::size_t j = 0; j < 2; ++j)
+            h[i][j] += count * (p1[i] * p1[j] / (p * p) - p2[i][j] / p);
+    }
 }
 
-// One engine's positions added to the sums (or only the value when `derivatives` is false).
+// One engine's positions added to the sums.
 void accumulate(const std::vector<fit::MomData>& moms, const model::WdlModel& model, int role,
                 const StrengthParameters& theta, Sums& sums) {
     const double sign = role == 0 ? 1 : -1;
     const int ahead = role == 0 ? kNewAhead : kBaseAhead;
-    const double delta = sign * theta[kDelta];
+    const int spread = role == 0 ? kNewSpread : kBaseSpread;
+    const double delta = sign * theta[kDelta], factor = std::exp(theta[std::size_t(spread)]);
     for (const auto& mom : moms) {
         double t = double(mom.mom) / model.mom_target;
         double a = model::curve_value(model.a_form, model.as, t);
-        double b = model::effective_spread(model::curve_value(model.b_form, model.bs, t));
+        double b = factor * model::effective_spread(model::curve_value(model.b_form, model.bs, t));
         for (const auto& cell : mom.cells) {
             // Evals of exactly 0 carry no scale: only the strength term moves them.
             int side = cell.eval >= 0 ? ahead : ahead + 1;
-            double k = std::exp(-theta[std::size_t(side)]);
-            double x = k * cell.eval + b * delta;
-            double w = model::logistic((x - a) / b), l = model::logistic((-x - a) / b);
-            double w1 = w * (1 - w) / b, w2 = w * (1 - w) * (1 - 2 * w) / (b * b);
-            double l1 = -l * (1 - l) / b, l2 = l * (1 - l) * (1 - 2 * l) / (b * b);
-            double d1 = 0, d2 = 0;
-            add_term(cell.wins, w, w1, w2, sums.value, d1, d2);
-            add_term(cell.draws, 1 - w - l, -w1 - l1, -w2 - l2, sums.value, d1, d2);
-            add_term(cell.losses, l, l1, l2, sums.value, d1, d2);
-            // x = k eval + b d: dx/dlog s = -k eval (d2x = k eval), dx/ddelta = sign b.
-            std::array<std::pair<int, double>, 2> dx{{{side, -k * cell.eval}, {kDelta, sign * b}}};
-            for (const auto& [i, di] : dx) {
-                sums.gradient[std::size_t(i)] += d1 * di;
-                for (const auto& [j, dj] : dx)
-                    sums.hessian[std::size_t(i)][std::size_t(j)] += d2 * di * dj;
+            double e = std::exp(-theta[std::size_t(side)]) * cell.eval;
+            double zw = (e - a) / b + delta, zl = (-e - a) / b - delta;
+            double w = model::logistic(zw), l = model::logistic(zl);
+            double sw = w * (1 - w), sl = l * (1 - l);
+            double cw = sw * (1 - 2 * w), cl = sl * (1 - 2 * l);
+            std::array<double, 2> g{};
+            std::array<std::array<double, 2>, 2> h{};
+            add_term(cell.wins, w, {sw, 0}, {{{cw, 0}, {0, 0}}}, sums.value, g, h);
+            add_term(cell.draws, 1 - w - l, {-sw, -sl}, {{{-cw, 0}, {0, -cl}}}, sums.value, g, h);
+            add_term(cell.losses, l, {0, sl}, {{{0, 0}, {0, cl}}}, sums.value, g, h);
+            // The logits' derivatives in (log s of the side, log c, delta), and their second
+            // derivatives (delta enters linearly).
+            const std::array<int, 3> index{side, spread, kDelta};
+            const std::array<std::array<double, 3>, 2> dz{
+                {{-e / b, -(e - a) / b, sign}, {e / b, (e + a) / b, -sign}}};
+            const std::array<std::array<double, 2>, 2> d2z_w{
+                {{e / b, e / b}, {e / b, (e - a) / b}}};
+            const std::array<std::array<double, 2>, 2> d2z_l{
+                {{-e / b, -e / b}, {-e / b, -(e + a) / b}}};
+            for (std::size_t i = 0; i < 3; ++i) {
+                auto& gradient = sums.gradient[std::size_t(index[i])];
+                gradient += g[0] * dz[0][i] + g[1] * dz[1][i];
+                for (std::size_t j = 0; j < 3; ++j) {
+                    double term = 0;
+                    for (std::size_t p = 0; p < 2; ++p)
+                        for (std::size_t q = 0; q < 2; ++q) term += h[p][q] * dz[p][i] * dz[q][j];
+                    if (i < 2 && j < 2) term += g[0] * d2z_w[i][j] + g[1] * d2z_l[i][j];
+                    sums.hessian[std::size_t(index[i])][std::size_t(index[j])] += term;
+                }
             }
-            sums.hessian[std::size_t(side)][std::size_t(side)] += d1 * k * cell.eval;
         }
     }
 }
@@ -92,7 +110,7 @@ bool solve(const Sums& sums, const std::vector<int>& free, double lambda,
                 l[i][j] = s / l[j][j];
             }
         }
-    std::array<double, 5> y{};
+    std::array<double, 7> y{};
     for (std::size_t i = 0; i < n; ++i) {
         double s = -sums.gradient[std::size_t(free[i])];
         for (std::size_t k = 0; k < i; ++k) s -= l[i][k] * y[k];
@@ -114,11 +132,11 @@ StrengthFit fit_strength_model(const std::array<std::vector<fit::MomData>, 2>& m
                                const StrengthParameters& start) {
     StrengthFit result;
     StrengthParameters theta = start;
-    if (!per_side) theta = {0, 0, 0, 0, start[kDelta]};
+    if (!per_side) theta = {0, 0, 0, 0, start[kDelta], start[kNewSpread], start[kBaseSpread]};
     Sums sums = sums_of(moms, models, theta);
     // A side without positions has no curvature: its scale stays where it started.
     std::vector<int> free;
-    for (int i = per_side ? 0 : int(kDelta); i <= kDelta; ++i)
+    for (int i = per_side ? 0 : int(kDelta); i <= kBaseSpread; ++i)
         if (sums.hessian[std::size_t(i)][std::size_t(i)] != 0) free.push_back(i);
     double lambda = 0;
     for (int iteration = 0; iteration < 100 && std::isfinite(sums.value); ++iteration) {
@@ -167,9 +185,10 @@ double strength_log_loss(const std::vector<fit::MomData>& moms, const model::Wdl
     return sums.value;
 }
 
-double strength_elo(double delta, const model::WdlModel& model) {
+double strength_elo(double delta, const model::WdlModel& model, double spread_factor) {
     double a = model::curve_value(model.a_form, model.as, 1);
-    double b = model::effective_spread(model::curve_value(model.b_form, model.bs, 1));
+    double b =
+        spread_factor * model::effective_spread(model::curve_value(model.b_form, model.bs, 1));
     double score = (1 + model::logistic(-a / b + delta) - model::logistic(-a / b - delta)) / 2;
     return 400 * std::log10(score / (1 - score));
 }

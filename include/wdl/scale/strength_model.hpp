@@ -14,12 +14,24 @@
 // asymmetry.
 namespace wdl::scale {
 
-// The parameters: log s_ahead and log s_behind of New, of Base, and delta (New's; Base's is
-// -delta). For an engine's own position at eval x (its view) with k = 1/s of x's side,
-//   P(win) = logistic((k x - a) / b + d),  P(loss) = logistic((-k x - a) / b - d),
-// d = +delta for New and -delta for Base: the symmetric model at eval k x + b d.
-enum StrengthParameter { kNewAhead, kNewBehind, kBaseAhead, kBaseBehind, kDelta };
-using StrengthParameters = std::array<double, 5>;
+// The parameters: log s_ahead and log s_behind of New, of Base, delta (New's; Base's is -delta),
+// and log c of New's and of Base's spread. For an engine's own position at eval x (its view)
+// with k = 1/s of x's side and B = c b,
+//   P(win) = logistic((k x - a) / B + d),  P(loss) = logistic((-k x - a) / B - d),
+// d = +delta for New and -delta for Base. The spread factor is there because the symmetric fit
+// that gives a and b pools an engine's wins at +x (shifted by +d) with its losses at -x
+// (shifted by -d): that mixture reads as a wider spread, which with d fitted back is too wide
+// and would bias the scales per side (by 8 % at 60 Elo without it).
+enum StrengthParameter {
+    kNewAhead,
+    kNewBehind,
+    kBaseAhead,
+    kBaseBehind,
+    kDelta,
+    kNewSpread,
+    kBaseSpread
+};
+using StrengthParameters = std::array<double, 7>;
 
 struct StrengthFit {
     StrengthParameters parameters{};
@@ -28,7 +40,8 @@ struct StrengthFit {
 };
 
 // Maximum likelihood by Newton's method with exact derivatives over the count cells, from
-// `start`; with `per_side` false the scales stay 1 (the model with strength alone). `moms` and
+// `start`; with `per_side` false the scales stay 1 (the model with strength alone: delta and the
+// spread factors). `moms` and
 // `models` by games::Role.
 StrengthFit fit_strength_model(const std::array<std::vector<fit::MomData>, 2>& moms,
                                const std::array<const model::WdlModel*, 2>& models, bool per_side,
@@ -39,8 +52,8 @@ double strength_log_loss(const std::vector<fit::MomData>& moms, const model::Wdl
                          int role, const StrengthParameters& parameters);
 
 // The Elo difference whose expected score is New's at eval 0 in `model` (a and b at its target
-// mom) with the strength term `delta`: 400 log10(S / (1 - S)),
+// mom, b times `spread_factor`) with the strength term `delta`: 400 log10(S / (1 - S)),
 // S = (1 + logistic(-a/b + delta) - logistic(-a/b - delta)) / 2.
-double strength_elo(double delta, const model::WdlModel& model);
+double strength_elo(double delta, const model::WdlModel& model, double spread_factor = 1);
 
 }  // namespace wdl::scale

@@ -145,9 +145,9 @@ std::vector<double> weights_of(const fit::GroupedData& data, Keep&& keep) {
 using EngineMoms = std::array<std::vector<fit::MomData>, 2>;
 using EngineModels = std::array<const model::WdlModel*, 2>;
 
-// Each held-out group scored by the strength model with a scale per side against the model with
-// strength alone, both fitted (with each engine's symmetric model) on the other folds; per
-// engine, the difference per position with its error over groups.
+// Each held-out group scored by the strength model with scales per side against the model
+// without the engine's own, both fitted (with each engine's symmetric model) on the other
+// folds; per engine, the difference per position with its error over groups.
 std::array<HeldOutDifference, 2> held_out_differences(
     const std::array<const fit::GroupedData*, 2>& data,
     const std::array<model::WdlModel, 2>& fitted, const StrengthParameters& start, int groups,
@@ -177,9 +177,14 @@ std::array<HeldOutDifference, 2> held_out_differences(
             moms[std::size_t(role)] = engine.weighted(weights_of(engine, training));
         }
         EngineModels pointers{&models[0], &models[1]};
-        auto sides = fit_strength_model(moms, pointers, true, start);
-        auto alone = fit_strength_model(moms, pointers, false, start);
-        if (!sides.converged || !alone.converged) {
+        // An engine's scales are judged against the model without them, the other engine's
+        // kept: without them the strength term would take the other's asymmetry too, and a
+        // symmetric engine would seem to gain from scales that only mend the other's.
+        auto sides = fit_strength_model(moms, pointers, {true, true}, start);
+        std::array<StrengthFit, 2> without{
+            fit_strength_model(moms, pointers, {false, true}, start),
+            fit_strength_model(moms, pointers, {true, false}, start)};
+        if (!sides.converged || !without[0].converged || !without[1].converged) {
             failures[fold] = "the strength model did not converge";
             return;
         }
@@ -192,7 +197,7 @@ std::array<HeldOutDifference, 2> held_out_differences(
                 const auto& model = models[std::size_t(role)];
                 differences[std::size_t(role)][std::size_t(g)] =
                     strength_log_loss(held, model, role, sides.parameters) -
-                    strength_log_loss(held, model, role, alone.parameters);
+                    strength_log_loss(held, model, role, without[std::size_t(role)].parameters);
                 for (const auto& mom : held)
                     positions[std::size_t(role)][std::size_t(g)] += mom.total;
             }
@@ -247,7 +252,7 @@ void add_strength_and_asymmetry(ScaleComparison& result,
         for (auto& asymmetry : result.asymmetry) asymmetry->no_result = reason;
     };
     if (!result.no_strength.empty()) return fail(result.no_strength);
-    auto full = fit_strength_model(moms, {&fitted[0], &fitted[1]}, true);
+    auto full = fit_strength_model(moms, {&fitted[0], &fitted[1]}, {true, true});
     if (!full.converged) return fail("the strength model did not converge");
     const auto& theta = full.parameters;
     const std::size_t replicates = jackknife.models.size();
@@ -258,7 +263,7 @@ void add_strength_and_asymmetry(ScaleComparison& result,
         EngineMoms kept_moms{data[0]->weighted(weights_of(*data[0], kept)),
                              data[1]->weighted(weights_of(*data[1], kept))};
         auto refit = fit_strength_model(
-            kept_moms, {&jackknife.models[r][0], &jackknife.models[r][1]}, true, theta);
+            kept_moms, {&jackknife.models[r][0], &jackknife.models[r][1]}, {true, true}, theta);
         refits[r] = refit.parameters;
         converged[r] = refit.converged;
     });

@@ -128,16 +128,20 @@ bool solve(const Sums& sums, const std::vector<int>& free, double lambda,
 }  // namespace
 
 StrengthFit fit_strength_model(const std::array<std::vector<fit::MomData>, 2>& moms,
-                               const std::array<const model::WdlModel*, 2>& models, bool per_side,
-                               const StrengthParameters& start) {
+                               const std::array<const model::WdlModel*, 2>& models,
+                               std::array<bool, 2> per_side, const StrengthParameters& start) {
     StrengthFit result;
     StrengthParameters theta = start;
-    if (!per_side) theta = {0, 0, 0, 0, start[kDelta], start[kNewSpread], start[kBaseSpread]};
+    for (int role = 0; role < 2; ++role)
+        if (!per_side[std::size_t(role)])
+            theta[std::size_t(2 * role)] = theta[std::size_t(2 * role + 1)] = 0;
     Sums sums = sums_of(moms, models, theta);
     // A side without positions has no curvature: its scale stays where it started.
     std::vector<int> free;
-    for (int i = per_side ? 0 : int(kDelta); i <= kBaseSpread; ++i)
-        if (sums.hessian[std::size_t(i)][std::size_t(i)] != 0) free.push_back(i);
+    for (int i = 0; i <= kBaseSpread; ++i)
+        if ((i >= kDelta || per_side[std::size_t(i / 2)]) &&
+            sums.hessian[std::size_t(i)][std::size_t(i)] != 0)
+            free.push_back(i);
     double lambda = 0;
     for (int iteration = 0; iteration < 100 && std::isfinite(sums.value); ++iteration) {
         // Levenberg's damping where the curvature is not positive or a step does not lower the

@@ -190,10 +190,10 @@ TEST_CASE("the bundled games with New's positive evals x1.15 move New's asymmetr
         return comparison.asymmetry[role]->ratio->estimate;
     };
     // 800 games decide a side's scale to some 10 %: the check is the change, which the same
-    // games share, not the asymmetry itself. Base's evals are untouched and Base is fitted on
-    // its own positions alone: its asymmetry stays exactly as it was.
+    // games share, not the asymmetry itself. Base's evals are untouched; it shares the strength
+    // term with New, which New's rescaled evals move a little: its asymmetry within 1 %.
     CHECK(ratio(scaled, games::kNew) / ratio(plain, games::kNew) == Approx(1.15).epsilon(0.03));
-    CHECK(ratio(scaled, games::kBase) == Approx(ratio(plain, games::kBase)).epsilon(1e-9));
+    CHECK(ratio(scaled, games::kBase) == Approx(ratio(plain, games::kBase)).epsilon(0.01));
     std::filesystem::remove_all(folder);
 }
 

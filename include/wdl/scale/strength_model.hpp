@@ -40,12 +40,12 @@ struct StrengthFit {
 };
 
 // Maximum likelihood by Newton's method with exact derivatives over the count cells, from
-// `start`; with `per_side` false the scales stay 1 (the model with strength alone: delta and the
-// spread factors). `moms` and
+// `start`; the scales of an engine whose `per_side` is false stay 1 (both false: the model with
+// strength alone, delta and the spread factors). `moms` and
 // `models` by games::Role.
 StrengthFit fit_strength_model(const std::array<std::vector<fit::MomData>, 2>& moms,
-                               const std::array<const model::WdlModel*, 2>& models, bool per_side,
-                               const StrengthParameters& start = {});
+                               const std::array<const model::WdlModel*, 2>& models,
+                               std::array<bool, 2> per_side, const StrengthParameters& start = {});
 
 // One engine's positions' log-loss summed under the model with these parameters.
 double strength_log_loss(const std::vector<fit::MomData>& moms, const model::WdlModel& model,

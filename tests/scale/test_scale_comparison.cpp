@@ -9,6 +9,7 @@
 #include "test_data.hpp"
 #include "wdl/games/file_selection.hpp"
 #include "wdl/model/normalization.hpp"
+#include "wdl/model/wdl_math.hpp"
 #include "wdl/scale/paired_counter.hpp"
 #include "wdl/scale/scale_comparison.hpp"
 #include "wdl/stats/random.hpp"
@@ -186,6 +187,17 @@ TEST_CASE("the bundled games with New's positive evals x1.15 move New's asymmetr
     auto scaled = compare_corpus(rescaled_corpus(folder, 1.15, true), folder, 2, true);
     for (const auto* comparison : {&plain, &scaled})
         for (const auto& side : comparison->asymmetry) REQUIRE((side && side->ratio));
+    // Stockfish 15.1 against itself: neither engine asymmetric, no strength difference, and the
+    // two engines' asymmetries agree (their log ratios within the intervals' combined reach).
+    const auto& new_plain = *plain.asymmetry[games::kNew]->ratio;
+    const auto& base_plain = *plain.asymmetry[games::kBase]->ratio;
+    CHECK(covers(new_plain, 1.0));
+    CHECK(covers(base_plain, 1.0));
+    REQUIRE(plain.strength);
+    CHECK(covers(plain.strength->elo, 0.0));
+    CHECK(std::abs(std::log(new_plain.estimate / base_plain.estimate)) <
+          std::hypot(std::log(new_plain.high / new_plain.estimate),
+                     std::log(base_plain.high / base_plain.estimate)));
     auto ratio = [](const scale::ScaleComparison& comparison, games::Role role) {
         return comparison.asymmetry[role]->ratio->estimate;
     };
@@ -281,9 +293,9 @@ TEST_CASE("the relative scale of exact counts of a model whose evals are stretch
 
 namespace {
 
-// Synthetic pairings of the same program at two strengths (New's strength term `delta`), 24
-// groups of modest data, New's positive evals x`factor_ahead`; how often each engine's interval
-// of its asymmetry net of strength covers the truth (New's factor, Base's 1).
+// Synthetic pairings of the same program at two strengths (New's strength term `delta`), 1,200
+// games of 20 positions in 24 groups, New's positive evals x`factor_ahead`; how often each engine's
+// interval of its asymmetry net of strength covers the truth (New's factor, Base's 1).
 struct Coverage {
     int tests = 0, new_covered = 0, base_covered = 0, strength_covered = 0;
     double new_ratio = 0, base_ratio = 0;  // mean estimates
@@ -295,7 +307,7 @@ Coverage strength_coverage(double elo, double factor_ahead, int tests, std::uint
     const double delta = delta_of_elo(elo, truth);
     for (int t = 0; t < tests; ++t) {
         SyntheticTest test;
-        test.games = 1500;
+        test.games = 1200;
         test.positions_per_game = 20;
         test.groups = 24;
         test.factor = factor_ahead;
@@ -325,7 +337,7 @@ Coverage strength_coverage(double elo, double factor_ahead, int tests, std::uint
 
 }  // namespace
 
-TEST_CASE("a strength difference with symmetric evals leaves both engines' asymmetry covering 1",
+TEST_CASE("scale asymmetry net of strength: symmetric evals at 0-60 Elo, both intervals cover 1",
           "[scale][comparison][asymmetry][coverage]") {
     // 24 synthetic tests at each difference (8 under a sanitizer): 24 draws of a 95 % interval
     // give at least fewest_covers_of_95(24) = 20 but for a chance below 0.1 %.
@@ -346,7 +358,7 @@ TEST_CASE("a strength difference with symmetric evals leaves both engines' asymm
     }
 }
 
-TEST_CASE("with New's positive evals x1.15 at a strength difference New's interval covers 1.15",
+TEST_CASE("scale asymmetry net of strength: New's positive evals x1.15 at 0-60 Elo are found",
           "[scale][comparison][asymmetry][coverage]") {
     const int kTests = testing::repetitions(24, 4);
     for (double elo : {0.0, 10.0, 30.0, 60.0}) {
@@ -360,4 +372,46 @@ TEST_CASE("with New's positive evals x1.15 at a strength difference New's interv
         CHECK(coverage.new_covered >= testing::fewest_covers_of_95(kTests));
         CHECK(coverage.base_covered >= testing::fewest_covers_of_95(kTests));
     }
+}
+
+TEST_CASE("the scale comparison's strength model fitted to exact probabilities returns them",
+          "[scale][comparison][strength]") {
+    // Counts in proportion to the model's W, D, L with known scales per side, strength and
+    // spread factors: maximum likelihood returns them, from 0.
+    const auto model = synth::stockfish_model();
+    const scale::StrengthParameters truth{
+        std::log(1.15), std::log(0.95), std::log(1.02), std::log(0.9), 0.4,
+        std::log(1.1),  std::log(0.95)};
+    std::array<std::vector<fit::MomData>, 2> moms;
+    for (int role = 0; role < 2; ++role) {
+        double sign = role == 0 ? 1 : -1;
+        double delta = sign * truth[scale::kDelta];
+        for (int mom = 20; mom <= 76; mom += 8) {
+            fit::MomData data;
+            data.mom = mom;
+            double b = std::exp(truth[std::size_t(scale::kNewSpread + role)]) * model.b(mom);
+            for (int eval = -600; eval <= 600; eval += 20) {
+                double s = std::exp(truth[std::size_t(2 * role + (eval < 0 ? 1 : 0))]);
+                double x = eval / s;
+                double win = model::logistic((x - model.a(mom)) / b + delta);
+                double loss = model::logistic((-x - model.a(mom)) / b - delta);
+                fit::Cell cell{double(eval), 1e4 * win, 1e4 * (1 - win - loss), 1e4 * loss};
+                data.wins += cell.wins;
+                data.total += cell.total();
+                data.cells.push_back(cell);
+            }
+            moms[std::size_t(role)].push_back(std::move(data));
+        }
+    }
+    auto fit = scale::fit_strength_model(moms, {&model, &model}, {true, true});
+    REQUIRE(fit.converged);
+    for (std::size_t i = 0; i < truth.size(); ++i) {
+        CAPTURE(i);
+        CHECK(fit.parameters[i] == Approx(truth[i]).margin(1e-6));
+    }
+    // Without New's scales the fit is worse, and the strength term moves to take some of them.
+    auto without = scale::fit_strength_model(moms, {&model, &model}, {false, true});
+    REQUIRE(without.converged);
+    CHECK(without.loss > fit.loss);
+    CHECK(without.parameters[scale::kNewAhead] == 0);
 }

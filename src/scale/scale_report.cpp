@@ -115,8 +115,9 @@ std::string format_method(int game_groups, double confidence, bool asymmetry, in
             "t se). Strength in Elo: the Elo difference whose expected score is New's at eval 0 "
             "in New's model at its target material. Both assume the engines' symmetric models "
             "hold up to these scales and the term, and the same strength at every eval. Held "
-            "out: the model with scales per side against the model with strength alone, both "
-            "fitted on the other folds, log-loss on {} folds of the game groups.\n",
+            "out: an engine's scales per side against the model without them (the other's "
+            "kept), both fitted with the strength term on the other folds, log-loss on {} folds "
+            "of the game groups.\n",
             folds);
     return text;
 }
@@ -125,11 +126,11 @@ std::string held_out_verdict(const HeldOutDifference& held_out) {
     double gain = -held_out.difference;
     bool better = gain > 1.96 * held_out.error;
     return fmt::format(
-        "scales per side {} the log-loss by {:.2e} +- {:.1e} per position ({:.0f} positions, "
+        "its scales per side {} the log-loss by {:.2e} +- {:.1e} per position ({:.0f} positions, "
         "{} folds): {}",
-        gain >= 0 ? "lowers" : "raises", std::abs(gain), held_out.error, held_out.positions,
+        gain >= 0 ? "lower" : "raise", std::abs(gain), held_out.error, held_out.positions,
         held_out.folds,
-        better ? "the asymmetric model predicts better" : "no better than strength alone");
+        better ? "the asymmetric model predicts better" : "no better than without them");
 }
 
 std::string format_comparison(const ScaleComparison& comparison, double confidence) {

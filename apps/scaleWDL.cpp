@@ -25,8 +25,9 @@ constexpr const char* kDescription =
     "New/Base ('New's evals are 7.2 % larger'), the spread's ratio and the draw rate at 0, each "
     "with a paired interval (a jackknife over groups of games that leaves the same games out of "
     "both fits) and the wider interval the two fits would have as independent ones. Asymmetry: "
-    "each engine's side ahead against its side behind, with an interval and a held-out "
-    "comparison against the symmetric model.";
+    "each engine's side ahead against its side behind net of a strength term fitted with them "
+    "(the stronger engine wins more than its evals say), with intervals, the strength in Elo, "
+    "and a held-out comparison against the model without the engine's scales per side.";
 
 void add_options(CLI::App& app, wdl::commands::ScaleWdlOptions& o) {
     add_game_file_options(app, o.games.source);
@@ -65,7 +66,8 @@ void add_options(CLI::App& app, wdl::commands::ScaleWdlOptions& o) {
         ->capture_default_str();
     app.add_flag_callback(
         "--noAsymmetry", [&o] { o.asymmetry = false; },
-        "Skip the asymmetry of each engine (its side ahead against its side behind)");
+        "Skip the asymmetry of each engine (its side ahead against its side behind) and "
+        "the strength term");
     app.add_option("--folds", o.folds,
                    "Folds of the game groups for the held-out comparison of the asymmetric "
                    "model")

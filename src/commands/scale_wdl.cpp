@@ -69,8 +69,8 @@ std::string summary_text(const scale::PairedCollection& collection) {
     return text;
 }
 
-std::optional<report::RatioInterval> interval_of(const scale::PairedFigure& figure) {
-    return report::RatioInterval{figure.paired.estimate, figure.paired.low, figure.paired.high};
+std::optional<report::RatioInterval> interval_of(const fit::ResampledEstimate& figure) {
+    return report::RatioInterval{figure.estimate, figure.low, figure.high};
 }
 
 report::ScalePlot scale_plot(const std::vector<ComparedSet>& sets,
@@ -85,7 +85,7 @@ report::ScalePlot scale_plot(const std::vector<ComparedSet>& sets,
         row.label = sets[i].pooled ? fmt::format("pooled ({})", comparison.tests.size())
                                    : comparison.tests.front().substr(0, 24);
         row.pooled = sets[i].pooled;
-        if (!comparison.figures.empty()) row.scale = interval_of(comparison.figures.front());
+        if (!comparison.figures.empty()) row.scale = interval_of(comparison.figures.front().paired);
         for (int role = 0; role < 2; ++role)
             if (comparison.asymmetry[role] && comparison.asymmetry[role]->ratio)
                 row.asymmetry[role] = interval_of(*comparison.asymmetry[role]->ratio);

@@ -11,6 +11,7 @@
 #include "wdl/fit/objective.hpp"
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/model/curve.hpp"
+#include "wdl/scale/strength_model.hpp"
 #include "wdl/stats/distributions.hpp"
 #include "wdl/stats/golden_section.hpp"
 #include "wdl/util/error.hpp"
@@ -58,20 +59,38 @@ void add_estimates(std::span<EngineFit* const> fits, const fit::JointJackknife& 
     }
 }
 
+// A ratio's estimate and interval from those of its log, exp(log r +- t se): the jackknife of a
+// ratio is near normal on the log scale, where its interval cannot reach below 0. The standard
+// error is r times that of log r (the delta method).
+fit::ResampledEstimate ratio_estimate(std::string name, double log_estimate,
+                                      const std::vector<double>& log_replicates, std::size_t groups,
+                                      double confidence) {
+    auto estimate =
+        fit::jackknife_estimate(std::move(name), log_estimate, log_replicates, groups, confidence);
+    estimate.estimate = std::exp(log_estimate);
+    estimate.standard_error *= estimate.estimate;
+    estimate.low = std::exp(estimate.low);
+    estimate.high = std::exp(estimate.high);
+    return estimate;
+}
+
 // A figure of the two fits (a ratio or a difference of one constant) with its paired jackknife
 // interval, and the error the two fits' own jackknife errors give it as independent estimates.
 PairedFigure paired_figure(const std::string& name, const ModelFigure& constant, bool ratio,
                            const model::WdlModel& first, const model::WdlModel& second,
                            const fit::JointJackknife& jackknife, double first_error,
                            double second_error, double confidence) {
-    auto combine = [ratio](double x, double y) { return ratio ? x / y : x - y; };
+    // A ratio is jackknifed as log x - log y and its interval taken back from the log scale.
+    auto combine = [ratio](double x, double y) { return ratio ? std::log(x / y) : x - y; };
     std::vector<double> replicates;
     for (const auto& models : jackknife.models)
         replicates.push_back(combine(constant(models[0]), constant(models[1])));
     double x = constant(first), y = constant(second);
-    PairedFigure figure{fit::jackknife_estimate(name, combine(x, y), replicates,
-                                                std::size_t(jackknife.groups), confidence),
-                        0};
+    const auto groups = std::size_t(jackknife.groups);
+    PairedFigure figure{
+        ratio ? ratio_estimate(name, combine(x, y), replicates, groups, confidence)
+              : fit::jackknife_estimate(name, combine(x, y), replicates, groups, confidence),
+        0};
     figure.unpaired_error = ratio ? std::abs(x / y) * std::hypot(first_error / x, second_error / y)
                                   : std::hypot(first_error, second_error);
     return figure;
@@ -123,105 +142,183 @@ std::vector<double> weights_of(const fit::GroupedData& data, Keep&& keep) {
     return weights;
 }
 
-// Each held-out group scored by the engine's model fitted on the other folds, alone and with
-// a scale per side fitted there too; the difference per position with its error over groups.
-HeldOutDifference held_out_difference(const fit::GroupedData& all, const fit::GroupedData& ahead,
-                                      const fit::GroupedData& behind, const model::WdlModel& fitted,
-                                      int groups, const ScaleOptions& options) {
-    HeldOutDifference result;
-    result.folds = std::min(options.folds, groups);
-    auto fold_of = [&](int group) { return fit::fold_of(std::size_t(group), result.folds); };
-    std::vector<double> differences(static_cast<std::size_t>(groups));
-    std::vector<double> positions(static_cast<std::size_t>(groups));
-    std::vector<std::string> failures(std::size_t(result.folds));
-    util::parallel_for(
-        std::size_t(result.folds), options.threads, [&](std::size_t, std::size_t fold) {
-            auto training = [&](int g) { return fold_of(g) != int(fold); };
-            auto refit =
-                fit::refit_model(all.weighted(weights_of(all, training)), options.fit, fitted);
+using EngineMoms = std::array<std::vector<fit::MomData>, 2>;
+using EngineModels = std::array<const model::WdlModel*, 2>;
+
+// Each held-out group scored by the strength model with scales per side against the model
+// without the engine's own, both fitted (with each engine's symmetric model) on the other
+// folds; per engine, the difference per position with its error over groups.
+std::array<HeldOutDifference, 2> held_out_differences(
+    const std::array<const fit::GroupedData*, 2>& data,
+    const std::array<model::WdlModel, 2>& fitted, const StrengthParameters& start, int groups,
+    const ScaleOptions& options) {
+    std::array<HeldOutDifference, 2> results;
+    const int folds = std::min(options.folds, groups);
+    auto fold_of = [&](int group) { return fit::fold_of(std::size_t(group), folds); };
+    std::array<std::vector<double>, 2> differences, positions;
+    for (int role = 0; role < 2; ++role) {
+        differences[std::size_t(role)].assign(std::size_t(groups), 0);
+        positions[std::size_t(role)].assign(std::size_t(groups), 0);
+    }
+    std::vector<std::string> failures(static_cast<std::size_t>(folds));
+    util::parallel_for(std::size_t(folds), options.threads, [&](std::size_t, std::size_t fold) {
+        auto training = [&](int g) { return fold_of(g) != int(fold); };
+        std::array<model::WdlModel, 2> models;
+        EngineMoms moms;
+        for (int role = 0; role < 2; ++role) {
+            const auto& engine = *data[std::size_t(role)];
+            auto refit = fit::refit_model(engine.weighted(weights_of(engine, training)),
+                                          options.fit, fitted[std::size_t(role)]);
             if (!refit.minimization.converged) {
                 failures[fold] = refit.minimization.message;
                 return;
             }
-            double ahead_scale =
-                relative_scale(ahead.weighted(weights_of(ahead, training)), refit.model);
-            double behind_scale =
-                relative_scale(behind.weighted(weights_of(behind, training)), refit.model);
-            for (int g = 0; g < groups; ++g) {
-                if (fold_of(g) != int(fold)) continue;
-                auto only = [g](int group) { return group == g; };
-                auto held_ahead = ahead.weighted(weights_of(ahead, only));
-                auto held_behind = behind.weighted(weights_of(behind, only));
-                double symmetric =
-                    log_loss_sum(held_ahead, refit.model) + log_loss_sum(held_behind, refit.model);
-                double asymmetric =
-                    log_loss_sum(evals_divided(held_ahead, ahead_scale), refit.model) +
-                    log_loss_sum(evals_divided(held_behind, behind_scale), refit.model);
-                differences[std::size_t(g)] = asymmetric - symmetric;
-                for (const auto* half : {&held_ahead, &held_behind})
-                    for (const auto& mom : *half) positions[std::size_t(g)] += mom.total;
+            models[std::size_t(role)] = refit.model;
+            moms[std::size_t(role)] = engine.weighted(weights_of(engine, training));
+        }
+        EngineModels pointers{&models[0], &models[1]};
+        // An engine's scales are judged against the model without them, the other engine's
+        // kept: without them the strength term would take the other's asymmetry too, and a
+        // symmetric engine would seem to gain from scales that only mend the other's.
+        auto sides = fit_strength_model(moms, pointers, {true, true}, start);
+        std::array<StrengthFit, 2> without{
+            fit_strength_model(moms, pointers, {false, true}, start),
+            fit_strength_model(moms, pointers, {true, false}, start)};
+        if (!sides.converged || !without[0].converged || !without[1].converged) {
+            failures[fold] = "the strength model did not converge";
+            return;
+        }
+        for (int g = 0; g < groups; ++g) {
+            if (fold_of(g) != int(fold)) continue;
+            auto only = [g](int group) { return group == g; };
+            for (int role = 0; role < 2; ++role) {
+                const auto& engine = *data[std::size_t(role)];
+                auto held = engine.weighted(weights_of(engine, only));
+                const auto& model = models[std::size_t(role)];
+                differences[std::size_t(role)][std::size_t(g)] =
+                    strength_log_loss(held, model, role, sides.parameters) -
+                    strength_log_loss(held, model, role, without[std::size_t(role)].parameters);
+                for (const auto& mom : held)
+                    positions[std::size_t(role)][std::size_t(g)] += mom.total;
             }
-        });
+        }
+    });
     for (const auto& failure : failures)
         if (!failure.empty()) throw Error("a held-out refit did not converge: " + failure);
-    auto scored = std::count_if(positions.begin(), positions.end(), [](double n) { return n > 0; });
-    if (scored < 2) throw Error("fewer than 2 groups hold positions of both sides");
-    // A ratio of sums over independent groups: its error by the linearization over groups.
-    auto mean = stats::grouped_mean(differences, positions);
-    result.difference = mean.value;
-    result.error = mean.error;
-    for (double n : positions) result.positions += n;
-    return result;
+    for (int role = 0; role < 2; ++role) {
+        const auto& held = positions[std::size_t(role)];
+        auto scored = std::count_if(held.begin(), held.end(), [](double n) { return n > 0; });
+        if (scored < 2) throw Error("fewer than 2 groups hold positions");
+        // A ratio of sums over independent groups: its error by the linearization over groups.
+        auto mean = stats::grouped_mean(differences[std::size_t(role)], held);
+        auto& result = results[std::size_t(role)];
+        result.folds = folds;
+        result.difference = mean.value;
+        result.error = mean.error;
+        for (double n : held) result.positions += n;
+    }
+    return results;
 }
 
-// The engine's scale on its positions ahead and behind, against its model of all its
-// positions, with the joint jackknife's replicates of that model.
-Asymmetry asymmetry_of(const std::vector<const PairingCounts*>& pairings, games::Role role,
-                       const fit::GroupedData& all, const model::WdlModel& fitted,
-                       const fit::JointJackknife& jackknife,
-                       const model::Normalization& normalization, const ScaleOptions& options) {
-    Asymmetry result;
-    auto ahead_grid = engine_grid(pairings, role, Side::Ahead, options.filter, normalization);
-    auto behind_grid = engine_grid(pairings, role, Side::Behind, options.filter, normalization);
-    fit::GroupedData ahead(*ahead_grid), behind(*behind_grid);
-    result.positions_ahead = double(ahead_grid->totals().total());
-    result.positions_behind = double(behind_grid->totals().total());
-    if (result.positions_ahead == 0 || result.positions_behind == 0) {
-        result.no_result = "no positions on one side";
-        return result;
+// The positions of an engine above and below eval 0.
+std::pair<double, double> positions_by_side(const std::vector<fit::MomData>& moms) {
+    double ahead = 0, behind = 0;
+    for (const auto& mom : moms)
+        for (const auto& cell : mom.cells) {
+            if (cell.eval > 0) ahead += cell.total();
+            if (cell.eval < 0) behind += cell.total();
+        }
+    return {ahead, behind};
+}
+
+// The strength term and each engine's scales per side, fitted jointly on both engines'
+// positions, with the joint jackknife: each replicate refits the model (with its engines'
+// symmetric replicates) on the same games left out of both.
+void add_strength_and_asymmetry(ScaleComparison& result,
+                                const std::array<const fit::GroupedData*, 2>& data,
+                                const fit::JointJackknife& jackknife, const ScaleOptions& options) {
+    std::array<model::WdlModel, 2> fitted{result.engines[0].fit->model,
+                                          result.engines[1].fit->model};
+    EngineMoms moms{data[0]->total(), data[1]->total()};
+    for (int role = 0; role < 2; ++role) {
+        auto& asymmetry = result.asymmetry[std::size_t(role)].emplace();
+        std::tie(asymmetry.positions_ahead, asymmetry.positions_behind) =
+            positions_by_side(moms[std::size_t(role)]);
+        if (asymmetry.positions_ahead == 0 || asymmetry.positions_behind == 0)
+            result.no_strength = "no positions on one side";
     }
-    std::vector<double> ahead_replicates(jackknife.models.size()),
-        behind_replicates(jackknife.models.size());
-    util::parallel_for(jackknife.models.size(), options.threads, [&](std::size_t, std::size_t r) {
+    auto fail = [&](const std::string& reason) {
+        result.no_strength = reason;
+        for (auto& asymmetry : result.asymmetry) asymmetry->no_result = reason;
+    };
+    if (!result.no_strength.empty()) return fail(result.no_strength);
+    auto full = fit_strength_model(moms, {&fitted[0], &fitted[1]}, {true, true});
+    if (!full.converged) return fail("the strength model did not converge");
+    const auto& theta = full.parameters;
+    const std::size_t replicates = jackknife.models.size();
+    std::vector<StrengthParameters> refits(replicates);
+    std::vector<char> converged(replicates, 0);
+    util::parallel_for(replicates, options.threads, [&](std::size_t, std::size_t r) {
         auto kept = [&](int group) { return group != jackknife.left_out[r]; };
-        const auto& model = jackknife.models[r][std::size_t(role)];
-        ahead_replicates[r] = relative_scale(ahead.weighted(weights_of(ahead, kept)), model);
-        behind_replicates[r] = relative_scale(behind.weighted(weights_of(behind, kept)), model);
+        EngineMoms kept_moms{data[0]->weighted(weights_of(*data[0], kept)),
+                             data[1]->weighted(weights_of(*data[1], kept))};
+        auto refit = fit_strength_model(
+            kept_moms, {&jackknife.models[r][0], &jackknife.models[r][1]}, {true, true}, theta);
+        refits[r] = refit.parameters;
+        converged[r] = refit.converged;
     });
-    double ahead_scale = relative_scale(ahead.total(), fitted);
-    double behind_scale = relative_scale(behind.total(), fitted);
+    std::vector<std::size_t> kept;
+    for (std::size_t r = 0; r < replicates; ++r)
+        if (converged[r]) kept.push_back(r);
     const auto groups = std::size_t(jackknife.groups);
-    result.ahead = fit::jackknife_estimate("scale ahead", ahead_scale, ahead_replicates, groups,
-                                           options.confidence);
-    result.behind = fit::jackknife_estimate("scale behind", behind_scale, behind_replicates, groups,
-                                            options.confidence);
-    std::vector<double> ratios;
-    for (std::size_t r = 0; r < ahead_replicates.size(); ++r)
-        ratios.push_back(ahead_replicates[r] / behind_replicates[r]);
-    PairedFigure ratio{fit::jackknife_estimate("scale ahead/behind", ahead_scale / behind_scale,
-                                               ratios, groups, options.confidence),
-                       0};
-    ratio.unpaired_error = ahead_scale / behind_scale *
-                           std::hypot(result.ahead->standard_error / ahead_scale,
-                                      result.behind->standard_error / behind_scale);
-    result.ratio = ratio;
-    try {
-        result.held_out =
-            held_out_difference(all, ahead, behind, fitted, pairings.front()->game_groups, options);
-    } catch (const Error& error) {
-        result.no_result = std::string("no held-out comparison: ") + error.what();
+    if (auto refusal = fit::failed_replicates_refusal(
+            replicates - kept.size() + jackknife.failures.size(), groups))
+        return fail("no intervals of the strength model: " + *refusal);
+    auto replicates_of = [&](const std::function<double(std::size_t)>& figure) {
+        std::vector<double> values;
+        for (std::size_t r : kept) values.push_back(figure(r));
+        return values;
+    };
+    const double confidence = options.confidence;
+    Strength strength;
+    strength.delta = fit::jackknife_estimate(
+        "strength delta", theta[kDelta],
+        replicates_of([&](std::size_t r) { return refits[r][kDelta]; }), groups, confidence);
+    strength.elo = fit::jackknife_estimate(
+        "strength Elo", strength_elo(theta[kDelta], fitted[0], std::exp(theta[kNewSpread])),
+        replicates_of([&](std::size_t r) {
+            return strength_elo(refits[r][kDelta], jackknife.models[r][0],
+                                std::exp(refits[r][kNewSpread]));
+        }),
+        groups, confidence);
+    result.strength = strength;
+    for (int role = 0; role < 2; ++role) {
+        auto& asymmetry = *result.asymmetry[std::size_t(role)];
+        const std::size_t ahead = role == 0 ? kNewAhead : kBaseAhead, behind = ahead + 1;
+        auto log_of = [&](std::size_t i) {
+            return replicates_of([&](std::size_t r) { return refits[r][i]; });
+        };
+        asymmetry.ahead =
+            ratio_estimate("scale ahead", theta[ahead], log_of(ahead), groups, confidence);
+        asymmetry.behind =
+            ratio_estimate("scale behind", theta[behind], log_of(behind), groups, confidence);
+        asymmetry.ratio = ratio_estimate(
+            "scale ahead/behind net of strength", theta[ahead] - theta[behind],
+            replicates_of([&](std::size_t r) { return refits[r][ahead] - refits[r][behind]; }),
+            groups, confidence);
     }
-    return result;
+    int group_count = 0;
+    for (const auto* engine : data)
+        for (std::size_t g = 0; g < engine->group_count(); ++g)
+            group_count = std::max(group_count, engine->file_group(g) + 1);
+    try {
+        auto held_out = held_out_differences(data, fitted, theta, group_count, options);
+        for (int role = 0; role < 2; ++role)
+            result.asymmetry[std::size_t(role)]->held_out = held_out[std::size_t(role)];
+    } catch (const Error& error) {
+        for (auto& asymmetry : result.asymmetry)
+            asymmetry->no_result = std::string("no held-out comparison: ") + error.what();
+    }
 }
 
 }  // namespace
@@ -336,6 +433,9 @@ GridComparison compare_grids(const std::array<const fit::CountGrid*, 2>& grids,
             result.engines[0].estimates[c].standard_error,
             result.engines[1].estimates[c].standard_error, options.confidence));
     }
+    if (options.asymmetry)
+        add_strength_and_asymmetry(result, {comparison.data[0].get(), comparison.data[1].get()},
+                                   comparison.jackknife, options);
     return comparison;
 }
 
@@ -362,11 +462,6 @@ ScaleComparison compare_scales(const std::string& name,
         result.games += pairing->games;
     }
     result.names = pairings.front()->names;
-    if (comparison.compared && options.asymmetry)
-        for (games::Role role : {games::kNew, games::kBase})
-            result.asymmetry[role] = asymmetry_of(pairings, role, *comparison.data[role],
-                                                  result.engines[role].fit->model,
-                                                  comparison.jackknife, normalization, options);
     return std::move(result);
 }
 

@@ -37,18 +37,31 @@ std::string asymmetry_text(const Asymmetry& asymmetry, const std::string& engine
     int percent = int(std::lround(100 * confidence));
     std::string text = fmt::format("  {:<5}", engine + ":");
     if (!asymmetry.ratio) return text + " " + asymmetry.no_result + "\n";
-    const auto& ratio = asymmetry.ratio->paired;
+    const auto& ratio = *asymmetry.ratio;
     text += fmt::format(
-        " side ahead / side behind {} ({} % interval {:.1f} .. {:.1f} %; unpaired +- {:.1f} %): "
-        "{}.\n",
+        " side ahead / side behind {} net of strength ({} % interval {:.1f} .. {:.1f} %; scale "
+        "ahead {:.3f}, behind {:.3f}): {}.\n",
         percent_of_ratio(ratio.estimate), percent, 100 * (ratio.low - 1), 100 * (ratio.high - 1),
-        100 * asymmetry.ratio->unpaired_error,
+        asymmetry.ahead->estimate, asymmetry.behind->estimate,
         excludes(ratio, 1) ? "asymmetric" : "no asymmetry beyond the noise");
     if (asymmetry.held_out)
         text += "         held out: " + held_out_verdict(*asymmetry.held_out) + "\n";
     else if (!asymmetry.no_result.empty())
         text += "         " + asymmetry.no_result + "\n";
     return text;
+}
+
+std::string strength_text(const ScaleComparison& comparison, double confidence) {
+    if (!comparison.strength) return "  Strength: " + comparison.no_strength + ".\n";
+    int percent = int(std::lround(100 * confidence));
+    const auto& strength = *comparison.strength;
+    return fmt::format(
+        "  Strength, fitted with the scales per side: New {:+.1f} Elo at eval 0 ({} % interval "
+        "{:.1f} .. {:.1f}; delta {:+.4f} +- {:.4f} on the logit of win and loss): {}.\n",
+        strength.elo.estimate, percent, strength.elo.low, strength.elo.high,
+        strength.delta.estimate, strength.delta.standard_error,
+        excludes(strength.elo, 0) ? "one engine wins more than its evals say"
+                                  : "no strength difference beyond the noise");
 }
 
 nlohmann::ordered_json estimate_json(const fit::ResampledEstimate& estimate) {
@@ -92,11 +105,19 @@ std::string format_method(int game_groups, double confidence, bool asymmetry, in
         percent, game_groups);
     if (asymmetry)
         text += fmt::format(
-            "Asymmetry: each engine's model scaled (its a and b by one factor) to fit best the "
-            "positions it evaluates above 0 (the side ahead) and those below 0 (the side behind, "
-            "turned to the other side's view); a symmetric scale gives both the same factor. "
-            "Held out: the model with a factor per side against the model alone, log-loss on "
-            "{} folds of the game groups.\n",
+            "Strength and asymmetry, fitted together on both engines' positions: each engine's "
+            "model held fixed, its evals divided by a scale of their own above 0 (the side "
+            "ahead) and below 0 (the side behind), and one strength term shared with opposite "
+            "signs, New's win and loss logits shifted by +delta and -delta at every eval, "
+            "Base's by -delta and +delta: a stronger engine wins more than its evals say, which "
+            "would otherwise read as a steeper curve ahead and a flatter one behind. The "
+            "asymmetry is s ahead / s behind net of strength; ratios' intervals are exp(log r +- "
+            "t se). Strength in Elo: the Elo difference whose expected score is New's at eval 0 "
+            "in New's model at its target material. Both assume the engines' symmetric models "
+            "hold up to these scales and the term, and the same strength at every eval. Held "
+            "out: an engine's scales per side against the model without them (the other's "
+            "kept), both fitted with the strength term on the other folds, log-loss on {} folds "
+            "of the game groups.\n",
             folds);
     return text;
 }
@@ -105,11 +126,11 @@ std::string held_out_verdict(const HeldOutDifference& held_out) {
     double gain = -held_out.difference;
     bool better = gain > 1.96 * held_out.error;
     return fmt::format(
-        "a scale per side {} the log-loss by {:.2e} +- {:.1e} per position ({:.0f} positions, "
+        "its scales per side {} the log-loss by {:.2e} +- {:.1e} per position ({:.0f} positions, "
         "{} folds): {}",
-        gain >= 0 ? "lowers" : "raises", std::abs(gain), held_out.error, held_out.positions,
+        gain >= 0 ? "lower" : "raise", std::abs(gain), held_out.error, held_out.positions,
         held_out.folds,
-        better ? "the asymmetric model predicts better" : "no better than the symmetric one");
+        better ? "the asymmetric model predicts better" : "no better than without them");
 }
 
 std::string format_comparison(const ScaleComparison& comparison, double confidence) {
@@ -158,7 +179,9 @@ std::string format_comparison(const ScaleComparison& comparison, double confiden
         text += fmt::format("  {} replicates left out: {}.\n", comparison.failures.size(),
                             comparison.failures.front());
     if (comparison.asymmetry[0] || comparison.asymmetry[1]) {
-        text += "  Asymmetry (the scale of the side ahead / of the side behind):\n";
+        text += strength_text(comparison, confidence);
+        text +=
+            "  Asymmetry (the scale of the side ahead / of the side behind, net of strength):\n";
         for (int role = 0; role < 2; ++role)
             if (comparison.asymmetry[role])
                 text += asymmetry_text(*comparison.asymmetry[role], games::kRoleNames[role],
@@ -194,7 +217,7 @@ nlohmann::ordered_json comparison_json(const ScaleComparison& comparison) {
                                      {"positionsBehind", side.positions_behind},
                                      {"ahead", optional_estimate(side.ahead)},
                                      {"behind", optional_estimate(side.behind)}};
-        entry["ratio"] = side.ratio ? figure_json(*side.ratio) : nlohmann::ordered_json(nullptr);
+        entry["ratio"] = optional_estimate(side.ratio);
         entry["heldOut"] =
             side.held_out ? nlohmann::ordered_json{{"logLossDifference", side.held_out->difference},
                                                    {"standardError", side.held_out->error},
@@ -206,6 +229,11 @@ nlohmann::ordered_json comparison_json(const ScaleComparison& comparison) {
         asymmetry[role == 0 ? "new" : "base"] = std::move(entry);
     }
     json["asymmetry"] = std::move(asymmetry);
+    if (comparison.strength)
+        json["strength"] = {{"delta", estimate_json(comparison.strength->delta)},
+                            {"elo", estimate_json(comparison.strength->elo)}};
+    else if (comparison.asymmetry[0] || comparison.asymmetry[1])
+        json["strength"] = {{"noResult", comparison.no_strength}};
     return json;
 }
 

@@ -64,6 +64,10 @@ TEST_CASE("scaleWDL on the bundled games finds no change of scale and writes its
     CHECK(covers(pooled["figures"][0], 1.0));
     CHECK(pooled["figures"][0]["standardError"] < pooled["figures"][0]["unpairedStandardError"]);
     CHECK(pooled["asymmetry"]["new"]["ratio"].is_object());
+    // The strength term and the asymmetry net of it, with their intervals: none of it here.
+    for (const char* role : {"new", "base"}) CHECK(covers(pooled["asymmetry"][role]["ratio"], 1.0));
+    CHECK(covers(pooled["strength"]["elo"], 0.0));
+    CHECK(pooled["strength"]["delta"]["low"] < pooled["strength"]["delta"]["high"]);
     CHECK(fs::file_size(dir / "scale.png") > 10000);
     fs::remove_all(dir);
 }

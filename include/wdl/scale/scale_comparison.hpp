@@ -14,6 +14,7 @@
 #include "wdl/games/engine_pairing.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/scale/paired_counter.hpp"
+#include "wdl/scale/strength_model.hpp"
 
 // Did a patch change the eval scale (scaleWDL, docs/comparison.md)? The two engines of a test,
 // each fitted on its own moves of the same games, compared by a jackknife that leaves the same
@@ -72,23 +73,33 @@ struct PairedFigure {
 // those positions best.
 double relative_scale(const std::vector<fit::MomData>& positions, const model::WdlModel& model);
 
-// Log-loss per position of an asymmetric model against the symmetric one on held-out games.
+// Log-loss per position of the strength model with a scale per side against the model with
+// strength alone, on held-out games.
 struct HeldOutDifference {
-    double difference = 0, error = 0;  // asymmetric - symmetric; error: groups independent
+    double difference = 0, error = 0;  // with scales - strength alone; error: groups independent
     double positions = 0;
     int folds = 0;
 };
 
-// Whether the side ahead and the side behind of one engine read its evals alike: the engine's
-// model scaled to its positions above 0 and to those below 0 (turned to the other side's view).
+// Whether the side ahead and the side behind of one engine read its evals alike, net of the
+// pairing's strength term (strength_model.hpp): the engine's scale s of its evals above 0 and
+// below 0, fitted with the strength term on both engines' positions. Ratios' intervals are
+// exp(log r +- t se).
 struct Asymmetry {
-    double positions_ahead = 0, positions_behind = 0;     // retained
-    std::optional<fit::ResampledEstimate> ahead, behind;  // relative_scale of each side
-    std::optional<PairedFigure> ratio;                    // ahead / behind
-    // Held out on folds of the game groups: the model with a scale per side (2 parameters
-    // more) against the model alone.
+    double positions_ahead = 0, positions_behind = 0;     // retained, eval above / below 0
+    std::optional<fit::ResampledEstimate> ahead, behind;  // s of each side
+    std::optional<fit::ResampledEstimate> ratio;          // s_ahead / s_behind
+    // Held out on folds of the game groups: the model with a scale per side (4 parameters
+    // more) against the model with strength alone.
     std::optional<HeldOutDifference> held_out;
     std::string no_result;  // why some of it is missing
+};
+
+// The pairing's strength term: New's delta (Base's is -delta), the shift of the win and loss
+// logits at every eval, and the Elo of New's expected score at eval 0 with it in New's model at
+// its target mom (strength_elo).
+struct Strength {
+    fit::ResampledEstimate delta, elo;
 };
 
 struct ScaleComparison {
@@ -104,11 +115,13 @@ struct ScaleComparison {
     std::vector<PairedFigure> figures;
     std::string no_comparison;
     std::array<std::optional<Asymmetry>, 2> asymmetry;  // by games::Role, when asked for
+    std::optional<Strength> strength;                   // with the asymmetry
+    std::string no_strength;
 };
 
 // Two engines' retained counts (New's, then Base's) fitted and compared, their groups being the
-// same games (group g of each holds that engine's positions of the same games): the figures
-// without the asymmetry, which needs the positions' keys. Never throws for data that cannot be
+// same games (group g of each holds that engine's positions of the same games), with the
+// strength and asymmetry when asked for. Never throws for data that cannot be
 // fitted.
 ScaleComparison compare_engine_grids(const fit::CountGrid& new_grid,
                                      const fit::CountGrid& base_grid, const ScaleOptions& options);

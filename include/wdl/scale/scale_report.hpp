@@ -16,7 +16,7 @@ std::string format_method(int game_groups, double confidence, bool asymmetry, in
 // errors, the verdict, and each engine's asymmetry.
 std::string format_comparison(const ScaleComparison& comparison, double confidence);
 
-// The held-out verdict on the asymmetric model: a scale per side against the model alone.
+// The held-out verdict on the asymmetric model: scales per side against strength alone.
 std::string held_out_verdict(const HeldOutDifference& held_out);
 
 nlohmann::ordered_json comparison_json(const ScaleComparison& comparison);

@@ -8,12 +8,10 @@
 
 #include "wdl/fit/fit_verdict.hpp"
 #include "wdl/fit/folds.hpp"
-#include "wdl/fit/objective.hpp"
 #include "wdl/fit/wdl_data.hpp"
 #include "wdl/model/curve.hpp"
 #include "wdl/scale/strength_model.hpp"
 #include "wdl/stats/distributions.hpp"
-#include "wdl/stats/golden_section.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/parallel_for.hpp"
 
@@ -116,22 +114,6 @@ bool fit_jointly(std::span<EngineFit* const> fits, const std::vector<const fit::
     }
     add_estimates(fits, jackknife, options.confidence);
     return true;
-}
-
-// The data with every eval divided by `scale`: a model's a and b multiplied by it, whatever
-// their form.
-std::vector<fit::MomData> evals_divided(std::vector<fit::MomData> moms, double scale) {
-    for (auto& mom : moms)
-        for (auto& cell : mom.cells) cell.eval /= scale;
-    return moms;
-}
-
-// The model's log-loss summed over the positions.
-double log_loss_sum(const std::vector<fit::MomData>& moms, const model::WdlModel& model) {
-    double positions = 0;
-    for (const auto& mom : moms) positions += mom.total;
-    if (positions == 0) return 0;
-    return fit::model_objective(fit::Objective::Probability, moms, model) * positions;
 }
 
 // The weights that keep only the groups `keep` says of a data set's groups.
@@ -339,44 +321,8 @@ ScaleOptions scale_options_for(const fit::GridFilter& filter, int mom_target,
     return options;
 }
 
-double relative_scale(const std::vector<fit::MomData>& positions, const model::WdlModel& model) {
-    constexpr double kLowest = 0.25, kHighest = 4;
-    // Dividing the evals by s is multiplying a(m) and b(m) by s: Newton's method on s with the
-    // loss's exact derivatives in a and b, from 1; a few steps reach the optimum.
-    std::vector<std::pair<double, double>> curves;  // a(m), b(m) of each mom
-    for (const auto& mom : positions) {
-        double t = double(mom.mom) / model.mom_target;
-        curves.emplace_back(model::curve_value(model.a_form, model.as, t),
-                            model::curve_value(model.b_form, model.bs, t));
-    }
-    double scale = 1;
-    for (int step = 0; step < 30; ++step) {
-        double gradient = 0, curvature = 0;
-        for (std::size_t m = 0; m < positions.size(); ++m) {
-            auto [a, b] = curves[m];
-            auto sum = fit::loss_sum(fit::Objective::Probability, positions[m].cells, scale * a,
-                                     scale * b);
-            gradient += a * sum.d_a + b * sum.d_b;
-            curvature += a * a * sum.d_aa + 2 * a * b * sum.d_ab + b * b * sum.d_bb;
-        }
-        if (!(curvature > 0) || !std::isfinite(gradient)) break;
-        double next = std::clamp(scale - gradient / curvature, scale / 2, scale * 2);
-        if (next < kLowest || next > kHighest) break;
-        if (std::abs(next - scale) < 1e-10 * scale) return next;
-        scale = next;
-    }
-    // Where Newton's method does not settle (a curvature that is not positive far from the
-    // optimum): the slower search that needs no derivatives.
-    return std::exp(stats::golden_section_minimum(
-        [&](double log_scale) {
-            return log_loss_sum(evals_divided(positions, std::exp(log_scale)), model);
-        },
-        std::log(kLowest), std::log(kHighest), 1e-7));
-}
-
 std::unique_ptr<fit::CountGrid> engine_grid(const std::vector<const PairingCounts*>& pairings,
-                                            games::Role role, Side side,
-                                            const fit::GridFilter& filter,
+                                            games::Role role, const fit::GridFilter& filter,
                                             const model::Normalization& normalization) {
     auto grid = std::make_unique<fit::CountGrid>(filter, normalization, true);
     for (const PairingCounts* pairing : pairings) {
@@ -384,15 +330,7 @@ std::unique_ptr<fit::CountGrid> engine_grid(const std::vector<const PairingCount
         const int end = first + pairing->game_groups;
         pairing->counts.for_each([&](std::uint64_t packed, int group, std::uint64_t count) {
             if (group < first || group >= end) return;
-            counts::PositionKey key = counts::unpack_key(packed);
-            if (side != Side::All) {
-                if (key.eval == 0 || (key.eval > 0) != (side == Side::Ahead)) return;
-                if (side == Side::Behind) {
-                    key.eval = -key.eval;
-                    key.result = counts::opposite(key.result);
-                }
-            }
-            grid->add_to_group(group - first, key, std::int64_t(count));
+            grid->add_to_group(group - first, counts::unpack_key(packed), std::int64_t(count));
         });
     }
     return grid;
@@ -452,7 +390,7 @@ ScaleComparison compare_scales(const std::string& name,
                                const ScaleOptions& options) {
     std::array<std::unique_ptr<fit::CountGrid>, 2> grids;
     for (games::Role role : {games::kNew, games::kBase})
-        grids[role] = engine_grid(pairings, role, Side::All, options.filter, normalization);
+        grids[role] = engine_grid(pairings, role, options.filter, normalization);
     auto comparison = compare_grids({grids[0].get(), grids[1].get()}, options);
     ScaleComparison& result = comparison.result;
     result.name = name;

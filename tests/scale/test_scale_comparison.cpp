@@ -267,30 +267,6 @@ TEST_CASE("an engine whose positive evals are scaled is found asymmetric, the ot
     }
 }
 
-TEST_CASE("the relative scale of exact counts of a model whose evals are stretched is the stretch",
-          "[scale][comparison]") {
-    // Counts in proportion to the model's W, D, L at eval x / s: the model with a and b
-    // multiplied by s fits them exactly, so the scale is s.
-    const auto model = synth::stockfish_model();
-    for (double stretch : {0.8, 1.0, 1.2, 1.5}) {
-        CAPTURE(stretch);
-        std::vector<fit::MomData> moms;
-        for (int mom = 20; mom <= 76; mom += 8) {
-            fit::MomData data;
-            data.mom = mom;
-            for (int eval = -600; eval <= 600; eval += 20) {
-                double win = model.win(eval / stretch, mom), loss = model.loss(eval / stretch, mom);
-                fit::Cell cell{double(eval), 1e4 * win, 1e4 * (1 - win - loss), 1e4 * loss};
-                data.wins += cell.wins;
-                data.total += cell.total();
-                data.cells.push_back(cell);
-            }
-            moms.push_back(std::move(data));
-        }
-        CHECK(scale::relative_scale(moms, model) == Approx(stretch).epsilon(1e-6));
-    }
-}
-
 namespace {
 
 // Synthetic pairings of the same program at two strengths (New's strength term `delta`), 1,200

@@ -22,17 +22,10 @@
 // the side behind.
 namespace wdl::scale {
 
-// Which of an engine's positions a grid takes: all, those it evaluates above 0 ("ahead"), or
-// those it evaluates below 0 turned to the other side's view ("behind": eval and result
-// reversed, as the symmetric model would score them alike). Evals of exactly 0 are in neither
-// half.
-enum class Side { All, Ahead, Behind };
-
 // The retained counts of one engine's positions in the pairings (pooled: game group g of every
 // pairing is one group g), with their groups kept.
 std::unique_ptr<fit::CountGrid> engine_grid(const std::vector<const PairingCounts*>& pairings,
-                                            games::Role role, Side side,
-                                            const fit::GridFilter& filter,
+                                            games::Role role, const fit::GridFilter& filter,
                                             const model::Normalization& normalization);
 
 struct ScaleOptions {
@@ -67,11 +60,6 @@ struct PairedFigure {
     fit::ResampledEstimate paired;
     double unpaired_error = 0;
 };
-
-// The scale of some of an engine's positions against its model of all of them: the factor by
-// which that model's a and b would have to grow (for any form: its evals shrink by it) to fit
-// those positions best.
-double relative_scale(const std::vector<fit::MomData>& positions, const model::WdlModel& model);
 
 // Log-loss per position of the strength model with a scale per side against the model with
 // strength alone, on held-out games.

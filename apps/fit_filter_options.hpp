@@ -19,22 +19,17 @@ inline void add_fit_filter_options(CLI::App& app, wdl::fit::GridFilter& filter, 
     using wdl::model::MomType;
     // Full moves start at 1 and the scanner counts none after move 200; material (P + 3N + 3B +
     // 5R + 9Q) is at least 0. The bounds size the fit's grid, so they stay at most 1000.
-    auto* move_min =
-        app.add_option("--moveMin", filter.move_min, "Drop keys with a lower move number")
-            ->check(number_checks::in_range(1, kMaxMom))
+    auto bound = [&app](const char* name, int& value, const char* help, int lowest) {
+        return app.add_option(name, value, help)
+            ->check(number_checks::in_range(lowest, kMaxMom))
             ->capture_default_str();
-    auto* move_max =
-        app.add_option("--moveMax", filter.move_max, "Drop keys with a higher move number")
-            ->check(number_checks::in_range(1, kMaxMom))
-            ->capture_default_str();
+    };
+    auto* move_min = bound("--moveMin", filter.move_min, "Drop keys with a lower move number", 1);
+    auto* move_max = bound("--moveMax", filter.move_max, "Drop keys with a higher move number", 1);
     auto* material_min =
-        app.add_option("--materialMin", filter.material_min, "Drop keys with less material")
-            ->check(number_checks::in_range(0, kMaxMom))
-            ->capture_default_str();
+        bound("--materialMin", filter.material_min, "Drop keys with less material", 0);
     auto* material_max =
-        app.add_option("--materialMax", filter.material_max, "Drop keys with more material")
-            ->check(number_checks::in_range(0, kMaxMom))
-            ->capture_default_str();
+        bound("--materialMax", filter.material_max, "Drop keys with more material", 0);
     // The scanner clamps evals to 1000 cp (mates 1001); 10000 leaves room for training data.
     app.add_option("--evalMax", filter.eval_max_cp,
                    "Keep |internal eval| <= round(evalMax * pawn value / 100) (evalMax in cp)")

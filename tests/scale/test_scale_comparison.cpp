@@ -315,7 +315,7 @@ Coverage strength_coverage(double elo, double factor_ahead, int tests, std::uint
 
 TEST_CASE("scale asymmetry net of strength: symmetric evals at 0-60 Elo, both intervals cover 1",
           "[scale][comparison][asymmetry][coverage]") {
-    // 24 synthetic tests at each difference (8 under a sanitizer): 24 draws of a 95 % interval
+    // 24 synthetic tests at each difference (4 under a sanitizer): 24 draws of a 95 % interval
     // give at least fewest_covers_of_95(24) = 20 but for a chance below 0.1 %.
     const int kTests = testing::repetitions(24, 4);
     for (double elo : {0.0, 10.0, 30.0, 60.0}) {

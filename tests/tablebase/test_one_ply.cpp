@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "sanitizer.hpp"
+#include "skip.hpp"
 #include "table_helpers.hpp"
 #include "wdl/chess/board.hpp"
 #include "wdl/tablebase/table_index.hpp"
@@ -192,9 +193,14 @@ TEST_CASE("a checked table fails the check when one value is wrong", "[tablebase
 // Generating KBKP (whose pawn can take the bishop and promote at once, into KQK, KRK, KBK or
 // KNK) ended with std::terminate: those tables were not among its subgames. In the suite: KBKP
 // under DTC with the tables it needs, every 7th index of each (a few seconds of generation and
-// of checking in the Release build).
+// of checking in the Release build). Under a sanitizer scoreCompetence's first run on promoting
+// games generates the same tables (the check itself is this file's code): left to the plain build.
 TEST_CASE("DTC: KBKP and the tables it needs pass the one-ply check", "[tablebase][one_ply]") {
-    check_with_subgames(Metric::DTC, "KBKP", std::uint64_t(wdl::testing::repetitions(7, 61)));
+    if (wdl::testing::kUnderSanitizer) {
+        wdl::testing::skip_test("generated under the sanitizer by scoreCompetence's test");
+        return;
+    }
+    check_with_subgames(Metric::DTC, "KBKP", 7);
 }
 
 // Run by hand (docs/competence.md has the runs and their times): each 4-man endgame with a pawn

@@ -1,0 +1,76 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "wdl/counts/position_key.hpp"
+
+// Counts of human games (docs/human-games.md): a counted position's key gains both players'
+// ratings and the game's speed class, since the same eval means another chance of winning for
+// two 1200s in a blitz game than for two 2500s in a classical one.
+namespace wdl::counts {
+
+// lichess's speed classes, from the estimated duration base + 40 x increment seconds:
+// below 30 UltraBullet, below 180 Bullet, below 480 Blitz, below 1500 Rapid, else Classical;
+// a TimeControl of "-" (no clock) is Correspondence.
+enum class SpeedClass : std::uint8_t {
+    UltraBullet,
+    Bullet,
+    Blitz,
+    Rapid,
+    Classical,
+    Correspondence
+};
+
+inline constexpr int kSpeedClasses = 6;
+
+// "ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence" (lichess's spelling).
+std::string_view speed_class_name(SpeedClass speed);
+std::optional<SpeedClass> speed_class_from_name(std::string_view name);
+// The class of a PGN TimeControl tag ("600+5", "180", "-"); nothing for a tag of another form.
+std::optional<SpeedClass> speed_class_of_time_control(std::string_view time_control);
+
+// Ratings are kept in bins of this width, as the bin's centre (1525 for 1500..1549): a Glicko-2
+// rating's deviation is rarely below 45 for an active player, so finer bins carry no information.
+inline constexpr int kRatingBinWidth = 50;
+int bin_rating(int rating);
+
+// One cell of a human-games scan: the position's key (result of the side to move, full-move
+// number, material, binned eval from the side to move's view), the side to move's rating and
+// its opponent's (binned), and the game's speed class.
+struct HumanKey {
+    PositionKey position;
+    int rating = 0;
+    int opponent_rating = 0;
+    SpeedClass speed = SpeedClass::Rapid;
+
+    friend bool operator==(const HumanKey&, const HumanKey&) = default;
+};
+
+struct HumanCell {
+    HumanKey key;
+    int group = 0;  // the game group (0 .. groups - 1), as --groups hashes games
+    std::uint64_t count = 0;
+};
+
+// A human-games count file's content: cells with a count, each (key, group) once, in the
+// writer's order.
+struct HumanCounts {
+    int groups = 1;
+    std::vector<HumanCell> cells;
+
+    std::uint64_t total_count() const;
+};
+
+// Written atomically; read back exactly. The file announces its kind on its first line, so that
+// the programs that read plain or grouped count files refuse it with a message naming it
+// (docs/formats.md, "Human-games count files").
+void write_human_counts(const std::filesystem::path& file, const HumanCounts& counts);
+HumanCounts read_human_counts(const std::filesystem::path& file);
+// Whether a file is a human-games count file (by its first bytes, compressed or not).
+bool is_human_count_file(const std::filesystem::path& file);
+
+}  // namespace wdl::counts

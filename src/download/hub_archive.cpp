@@ -84,14 +84,32 @@ bool is_date_folder_name(std::string_view name) {
     return true;
 }
 
-// A glob such as allow_patterns takes ("25-09-*" or "25-09-*/*/*.pgn.gz") selects the date
-// folders its first segment matches; Python's fnmatch lets '*' match any character, as
-// fnmatch(3) without FNM_PATHNAME does.
-bool matches_any(const std::string& folder, const std::vector<std::string>& globs) {
-    if (globs.empty()) return true;
-    for (const auto& glob : globs)
-        if (::fnmatch(glob.substr(0, glob.find('/')).c_str(), folder.c_str(), 0) == 0) return true;
-    return false;
+// Globs as allow_patterns takes them ("25-09-*", "25-09-01/68b5*/*"): the first segment selects
+// date folders, the second, if any, test ids in them; a file pattern after them is not used
+// (a test's games and its .json come together). Python's fnmatch lets '*' match any character,
+// as fnmatch(3) without FNM_PATHNAME does.
+bool segment_matches(const std::string& glob, int segment, const std::string& name) {
+    std::size_t start = 0;
+    for (int i = 0; i < segment; ++i) {
+        start = glob.find('/', start);
+        if (start == std::string::npos) return true;  // the glob says nothing about it
+        ++start;
+    }
+    auto pattern = glob.substr(start, glob.find('/', start) - start);
+    return ::fnmatch(pattern.c_str(), name.c_str(), 0) == 0;
+}
+
+bool selects_folder(const std::vector<std::string>& globs, const std::string& date) {
+    return globs.empty() || std::any_of(globs.begin(), globs.end(), [&](const auto& glob) {
+               return segment_matches(glob, 0, date);
+           });
+}
+
+bool selects_test(const std::vector<std::string>& globs, const std::string& date,
+                  const std::string& id) {
+    return globs.empty() || std::any_of(globs.begin(), globs.end(), [&](const auto& glob) {
+               return segment_matches(glob, 0, date) && segment_matches(glob, 1, id);
+           });
 }
 
 bool ends_with(std::string_view text, std::string_view end) { return text.ends_with(end); }
@@ -339,12 +357,16 @@ class HubArchive::Transfers {
     }
 
     ArchiveDownloadSummary run() {
-        int threads = std::max(1, std::min(archive_.jobs_, int(tests_.size())));
+        auto threads = std::size_t(std::max(1, std::min(archive_.jobs_, int(tests_.size()))));
+        // One client per thread (a libcurl handle serves one transfer at a time), made here so
+        // that a failure to make one is the caller's exception, not a thread's.
+        std::vector<std::unique_ptr<HttpClient>> clients;
+        for (std::size_t i = 0; i < threads; ++i) clients.push_back(make_client());
         if (threads == 1) {
-            work();
+            work(*clients[0]);
         } else {
             std::vector<std::thread> workers;
-            for (int i = 0; i < threads; ++i) workers.emplace_back([this] { work(); });
+            for (auto& client : clients) workers.emplace_back([this, &client] { work(*client); });
             for (auto& worker : workers) worker.join();
         }
         report_progress(true);
@@ -354,14 +376,18 @@ class HubArchive::Transfers {
   private:
     enum class Outcome { present, downloaded, failed };
 
-    void work() {
-        HttpClient client(archive_.http_);
+    std::unique_ptr<HttpClient> make_client() {
+        auto client = std::make_unique<HttpClient>(archive_.http_);
         if (archive_.verbosity_ >= 2)
-            client.set_attempt_observer([this](const AttemptReport& report) {
+            client->set_attempt_observer([this](const AttemptReport& report) {
                 say(fmt::format("  {} (HTTP {}, {} bytes){}", report.url, report.status,
                                 report.bytes,
                                 report.failure.empty() ? "" : fmt::format(": {}", report.failure)));
             });
+        return client;
+    }
+
+    void work(HttpClient& client) {
         for (std::size_t index; (index = next_test_++) < tests_.size();) {
             try {
                 process(client, tests_[index]);
@@ -496,6 +522,7 @@ class HubArchive::Transfers {
         auto part = std::filesystem::path(target.string() + ".part");
         bool is_game = ends_with(file.path, ".pgn.gz");
         int failures = 0, bad_bodies = 0;
+        std::uint64_t last_reached = part_size(part);
         while (true) {
             try {
                 auto digest = transfer(client, file, part);
@@ -521,7 +548,11 @@ class HubArchive::Transfers {
                                     format_bytes(double(file.size))));
                 return Outcome::downloaded;
             } catch (const HttpError& error) {
-                ++failures;
+                // An attempt that brought bytes (a cut connection, resumed) is no failure
+                // towards the limit: only attempts in a row that bring nothing are.
+                auto reached = part_size(part);
+                failures = reached > last_reached ? 1 : failures + 1;
+                last_reached = reached;
                 if (!error.transient() || failures > archive_.http_.max_retries) {
                     say(fmt::format("Error: {}: {}{}", file.path, error.what(),
                                     error.transient()
@@ -552,24 +583,27 @@ class HubArchive::Transfers {
                 std::filesystem::remove(part, error);
                 offset = 0;
             }
-            std::optional<Sha256> hash(std::in_place);
-            if (offset > 0) hash->update_from_file(part, offset);
-            if (offset == file.size && std::filesystem::exists(part)) return hash->hex_digest();
-
+            if (offset == file.size && std::filesystem::exists(part)) {
+                Sha256 whole;  // complete, by an earlier run that stopped before verifying
+                whole.update_from_file(part);
+                return whole.hex_digest();
+            }
+            Sha256 hash;
             PartFile out(part);
             RequestOptions request{archive_.credentials_for(url), false, false, offset};
             auto on_head = [&](const ResponseHead& head) {
                 if (head.status == 206 && starts_at(head, offset)) {
+                    // The part on disk is read only once the server continues it.
+                    hash.update_from_file(part, offset);
                     out.open(true);
                 } else if (head.status == 200) {
-                    hash.emplace();  // the server ignored the Range: start over
-                    out.open(false);
+                    out.open(false);  // the whole file, the Range ignored: start over
                 }
             };
             auto on_body = [&](std::string_view bytes) {
                 if (!out.is_open()) return;  // an error page or a redirect's body
                 out.write(bytes);
-                hash->update(bytes);
+                hash.update(bytes);
                 add_bytes(bytes.size());
             };
             auto head = client.send(url, request, on_head, on_body);
@@ -584,7 +618,7 @@ class HubArchive::Transfers {
                 throw HttpError("a partial answer from the wrong offset", true);
             if (head.status == 200 || head.status == 206) {
                 auto size = std::filesystem::file_size(part);
-                if (size == file.size) return hash->hex_digest();
+                if (size == file.size) return hash.hex_digest();
                 if (size > file.size) std::filesystem::remove(part);
                 throw HttpError(fmt::format("{} bytes instead of the listed {}", size, file.size),
                                 true);
@@ -599,6 +633,12 @@ class HubArchive::Transfers {
                             transient, requested_wait(head));
         }
         throw HttpError(fmt::format("more than {} redirects", kMaxRedirects), false);
+    }
+
+    static std::uint64_t part_size(const std::filesystem::path& part) {
+        std::error_code error;
+        auto size = std::filesystem::file_size(part, error);
+        return error ? 0 : size;
     }
 
     static bool starts_at(const ResponseHead& head, std::uint64_t offset) {
@@ -756,7 +796,7 @@ std::vector<std::string> HubArchive::date_folders() {
     list("", false, &directories);
     std::vector<std::string> folders;
     for (const auto& directory : directories)
-        if (is_date_folder_name(directory) && matches_any(directory, selection_.date_globs))
+        if (is_date_folder_name(directory) && selects_folder(selection_.date_globs, directory))
             folders.push_back(directory);
     std::sort(folders.begin(), folders.end());
     folders.erase(std::unique(folders.begin(), folders.end()), folders.end());
@@ -785,6 +825,7 @@ std::vector<ArchiveTest> HubArchive::tests_in(const std::string& date_folder) {
     }
     std::vector<ArchiveTest> sorted;
     for (auto& [id, test] : tests) {
+        if (!selects_test(selection_.date_globs, date_folder, id)) continue;
         std::sort(test.files.begin(), test.files.end(),
                   [](const auto& a, const auto& b) { return a.path < b.path; });
         sorted.push_back(std::move(test));

@@ -368,6 +368,17 @@ TEST_CASE("date folders: every page of the root listing, filtered by the globs, 
     CHECK(tests[0].files.size() == 4);  // three .pgn.gz and the .json, from several pages
     for (const auto& file : tests[0].files)
         CHECK(file.size == archive.hub.files.at(file.path).size());
+    CHECK(some.tests_in("25-09-01").size() == 8);
+
+    // A second segment selects test ids.
+    selection.date_globs = {"25-09-01/*0[15]/*.pgn.gz", "24-07-*"};
+    HubArchive one(archive.hub.settings(), selection, quick_http(), 1);
+    CHECK(one.date_folders() == std::vector<std::string>{"24-07-21", "25-09-01"});
+    auto chosen = one.tests_in("25-09-01");
+    REQUIRE(chosen.size() == 2);
+    CHECK(chosen[0].id == "aaaaaaaaaaaaaaaaaaaaaa01");
+    CHECK(chosen[1].id == "aaaaaaaaaaaaaaaaaaaaaa05");
+    CHECK(one.tests_in("24-07-21").size() == 1);
 }
 
 TEST_CASE("the archive arrives byte for byte through every fault, at 1 and 4 jobs alike",

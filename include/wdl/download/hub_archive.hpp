@@ -49,8 +49,8 @@ struct ArchiveTest {
 struct ArchiveSelection {
     std::string repo = "official-stockfish/fishtest_pgns";
     std::string revision = "main";
-    // Over the YY-MM-DD folders, matched as fnmatch does (huggingface_hub's allow_patterns);
-    // empty: every folder.
+    // Over the YY-MM-DD folders, matched as fnmatch does (huggingface_hub's allow_patterns):
+    // "25-09-*"; a second segment selects test ids too ("25-09-01/68b5*"). Empty: everything.
     std::vector<std::string> date_globs;
     // Applied to each test's .json: ltc_only, success_only, yellow_only and username (what
     // fishtest's own query filters by); since_unix_time is not used.
@@ -105,7 +105,7 @@ class HubArchive {
     const std::string& commit();
     // The root's YY-MM-DD folders that match the selection's globs, sorted.
     std::vector<std::string> date_folders();
-    // The tests in one date folder, sorted by id.
+    // The tests in one date folder that the globs select, sorted by id.
     std::vector<ArchiveTest> tests_in(const std::string& date_folder);
     // Downloads these tests' files into root/<date>/<id>/ (the layout scoreWDLstat reads):
     // first each test's .json (back-filled from the metadata server when the archive lacks

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "wdl/download/downloader.hpp"
 #include "wdl/download/sha256.hpp"
 #include "wdl/fishtest/layout.hpp"
 #include "wdl/util/atomic_file.hpp"
@@ -204,17 +205,6 @@ std::string unquoted_etag(std::string etag) {
     if (etag.size() >= 2 && etag.front() == '"' && etag.back() == '"')
         etag = etag.substr(1, etag.size() - 2);
     return etag;
-}
-
-std::string format_bytes(double bytes) {
-    const char* units[] = {"B", "KB", "MB", "GB", "TB"};
-    int unit = 0;
-    while (bytes >= 1000 && unit < 4) {
-        bytes /= 1000;
-        ++unit;
-    }
-    return unit == 0 ? fmt::format("{:.0f} B", bytes)
-                     : fmt::format("{:.1f} {}", bytes, units[unit]);
 }
 
 // A file being written: appended to from `offset` (Range) or written anew.

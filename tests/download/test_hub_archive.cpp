@@ -151,7 +151,9 @@ struct FakeHub {
             page.push_back(entries[i]);
         Response response{200, page.dump(), {}, {}};
         if (start + page_size < entries.size()) {
-            auto next = hub->url() + request.path + "?cursor=" + std::to_string(start + page_size);
+            // (the Host header, not hub->url(): the handler may not touch the server that runs it)
+            auto next = "http://" + request.header("host") + request.path +
+                        "?cursor=" + std::to_string(start + page_size);
             if (recursive) next += "&recursive=true";
             response.headers = {{"Link", "<" + next + ">; rel=\"next\""}};
         }
@@ -352,12 +354,19 @@ TEST_CASE("the Hub's settings come from the environment as huggingface_hub reads
 TEST_CASE("date folders: every page of the root listing, filtered by the globs, sorted") {
     FaultyArchive archive;
     archive.hub.page_size = 2;
+    // A listing asked too often waits as the RateLimit header says.
+    archive.hub.hub_faults["/api/datasets/" + kRepo + "/tree/" + kCommit] = {[](Response& r) {
+        r = {429, "slow down"};
+        r.headers = {{"RateLimit", "\"api\";r=0;t=1"}};
+    }};
     auto selection = every_test(archive.hub);
     HubArchive all(archive.hub.settings(), selection, quick_http(), 1);
     CHECK(all.commit() == kCommit);
+    auto started = std::chrono::steady_clock::now();
     CHECK(all.date_folders() == std::vector<std::string>{"23-03-14", "24-02-03", "24-07-21",
                                                          "24-11-05", "25-01-17", "25-04-09",
                                                          "25-09-01"});
+    CHECK(std::chrono::steady_clock::now() - started >= std::chrono::seconds(1));
     selection.date_globs = {"24-*", "25-0[4-9]-*/*/*.pgn.gz"};
     HubArchive some(archive.hub.settings(), selection, quick_http(), 1);
     CHECK(some.date_folders() ==

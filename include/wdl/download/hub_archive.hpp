@@ -12,6 +12,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "wdl/download/finished_runs.hpp"
@@ -30,6 +31,10 @@ struct HubSettings {
 
     static HubSettings from_environment();
 };
+
+// "YY-MM-DD": the archive's date folders, named after the tests' start (UTC), as the fishtest
+// downloader names them.
+bool is_date_folder_name(std::string_view name);
 
 // One file of the archive, as the listing describes it.
 struct ArchiveFile {

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <sstream>
 
@@ -91,32 +92,18 @@ bool selects_test(const std::vector<std::string>& globs, const std::string& date
            });
 }
 
-// One entry of a tree listing page; malformed entries are ignored.
-struct TreeEntry {
-    bool directory = false;
-    ArchiveFile file;
-};
+// A SHA-256 as 64 lower-case hex digits, or empty if `text` is none.
+std::string sha256_hex(std::string text) {
+    for (auto& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+    bool valid =
+        text.size() == 64 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
+    return valid ? text : std::string();
+}
 
-std::vector<TreeEntry> parse_tree_page(const std::string& body) {
-    auto page = parse_server_json(body);
-    if (!page.is_array()) throw Error("a tree listing that is not a JSON array");
-    std::vector<TreeEntry> entries;
-    for (const auto& item : page) {
-        if (!item.is_object() || !item.contains("path") || !item["path"].is_string()) continue;
-        TreeEntry entry;
-        entry.directory = item.value("type", "") == "directory";
-        entry.file.path = item["path"].get<std::string>();
-        if (auto size = item.find("size"); size != item.end() && size->is_number_unsigned())
-            entry.file.size = size->get<std::uint64_t>();
-        if (auto lfs = item.find("lfs"); lfs != item.end() && lfs->is_object()) {
-            if (auto oid = lfs->find("oid"); oid != lfs->end() && oid->is_string())
-                entry.file.sha256 = oid->get<std::string>();
-            if (auto size = lfs->find("size"); size != lfs->end() && size->is_number_unsigned())
-                entry.file.size = size->get<std::uint64_t>();
-        }
-        entries.push_back(std::move(entry));
-    }
-    return entries;
+std::optional<std::uint64_t> size_in(const nlohmann::json& object) {
+    auto size = object.find("size");
+    if (size == object.end() || !size->is_number_unsigned()) return std::nullopt;
+    return size->get<std::uint64_t>();
 }
 
 // Passes whole lines to `out`, each after wiping the progress line, so that no line of the
@@ -145,6 +132,34 @@ bool is_date_folder_name(std::string_view name) {
     for (std::size_t i : {0, 1, 3, 4, 6, 7})
         if (!std::isdigit(static_cast<unsigned char>(name[i]))) return false;
     return true;
+}
+
+TreePage parse_tree_page(const std::string& body) {
+    auto page = parse_server_json(body);
+    if (!page.is_array()) throw Error("a tree listing that is not a JSON array");
+    TreePage entries;
+    for (const auto& item : page) {
+        if (!item.is_object()) continue;
+        auto path = item.find("path");
+        auto type = item.find("type");
+        if (path == item.end() || !path->is_string() || type == item.end() || !type->is_string())
+            continue;
+        if (*type == "directory") {
+            entries.directories.push_back(path->get<std::string>());
+            continue;
+        }
+        if (*type != "file") continue;
+        ArchiveFile file;
+        file.path = path->get<std::string>();
+        file.size = size_in(item).value_or(0);
+        if (auto lfs = item.find("lfs"); lfs != item.end() && lfs->is_object()) {
+            if (auto oid = lfs->find("oid"); oid != lfs->end() && oid->is_string())
+                file.sha256 = sha256_hex(oid->get<std::string>());
+            file.size = size_in(*lfs).value_or(file.size);
+        }
+        entries.files.push_back(std::move(file));
+    }
+    return entries;
 }
 
 HubSettings HubSettings::from_environment() {
@@ -273,12 +288,11 @@ std::vector<ArchiveFile> HubArchive::list(const std::string& folder, bool recurs
     while (pages.insert(url).second) {
         ResponseHead head;
         auto body = lister().get(url, {credentials_for(url)}, &head);
-        for (auto& entry : parse_tree_page(body)) {
-            if (!entry.directory)
-                files.push_back(std::move(entry.file));
-            else if (directories)
-                directories->push_back(std::move(entry.file.path));
-        }
+        auto page = parse_tree_page(body);
+        std::move(page.files.begin(), page.files.end(), std::back_inserter(files));
+        if (directories)
+            std::move(page.directories.begin(), page.directories.end(),
+                      std::back_inserter(*directories));
         auto next = next_page_link(head.header("link").value_or(""));
         if (!next) break;
         url = resolve_location(url, *next);

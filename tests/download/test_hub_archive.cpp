@@ -602,3 +602,33 @@ TEST_CASE("download_fishtest_pgns --archive reads HF_ENDPOINT and HF_TOKEN") {
     CHECK(offline.output().find("HF_HUB_OFFLINE") != std::string::npos);
     CHECK(hub.hub->requests().empty());
 }
+
+TEST_CASE("a tree listing page keeps its well-formed entries and skips the rest") {
+    auto sha = sha256_of("abc");
+    std::string upper_sha;
+    for (char c : sha) upper_sha += char(std::toupper(static_cast<unsigned char>(c)));
+    json page = json::array(
+        {{{"type", "file"},
+          {"path", "d/a.pgn.gz"},
+          {"size", 10},
+          {"lfs", {{"oid", upper_sha}, {"size", 99}}}},
+         {{"type", "file"}, {"path", "d/b.json"}, {"size", 5}},
+         {{"type", "file"}, {"path", "d/c.pgn.gz"}, {"size", 7}, {"lfs", {{"oid", "not-a-hash"}}}},
+         {{"type", "directory"}, {"path", "d"}},
+         {{"type", 3}, {"path", "d/x"}},
+         {{"type", "file"}, {"path", 7}},
+         {{"type", "file"}, {"path", "d/n.json"}, {"size", -1}},
+         {{"path", "d/untyped"}},
+         "not an object"});
+    auto parsed = parse_tree_page(page.dump());
+    REQUIRE(parsed.files.size() == 4);
+    CHECK(parsed.files[0].path == "d/a.pgn.gz");
+    CHECK(parsed.files[0].size == 99);  // the LFS file's size, not its pointer's
+    CHECK(parsed.files[0].sha256 == sha);
+    CHECK(parsed.files[1].sha256.empty());
+    CHECK(parsed.files[2].sha256.empty());
+    CHECK(parsed.files[3].size == 0);
+    CHECK(parsed.directories == std::vector<std::string>{"d"});
+    CHECK_THROWS_AS(parse_tree_page("{\"path\": \"x\"}"), wdl::Error);
+    CHECK_THROWS_AS(parse_tree_page("[1, 2"), wdl::Error);
+}

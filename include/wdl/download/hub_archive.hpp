@@ -43,6 +43,15 @@ struct ArchiveFile {
     std::string sha256;  // the listing's lfs.oid, lower-case hex; empty when it gives none
 };
 
+// One page of a tree listing (GET /api/datasets/REPO/tree/REV/PATH): its files (path, size,
+// the lfs.oid if it is a SHA-256) and directories; malformed entries are skipped. Throws
+// wdl::Error for a body that is no JSON array (or nests too deep).
+struct TreePage {
+    std::vector<ArchiveFile> files;
+    std::vector<std::string> directories;
+};
+TreePage parse_tree_page(const std::string& body);
+
 // The files of one test: its .pgn.gz ones and its .json (when the archive has it).
 struct ArchiveTest {
     std::string date_folder;  // "YY-MM-DD"

@@ -17,7 +17,7 @@ set -euo pipefail
 packages=(
     ca-certificates cmake ninja-build g++ pkg-config git
     zlib1g-dev libdeflate-dev libzstd-dev libre2-dev nlohmann-json3-dev libsimdjson-dev
-    libceres-dev catch2 libcurl4-openssl-dev libcli11-dev libfmt-dev
+    libceres-dev catch2 libcurl4-openssl-dev libssl-dev libcli11-dev libfmt-dev
     gnuplot-nox zstd jq python3-numpy
     gaviotatb libgaviotatb-dev help2man
 )

@@ -241,4 +241,13 @@ void print_summary(const DownloadSummary& summary, std::ostream& out) {
         out << fmt::format("Pages that could not be read: {}.\n", summary.bad_pages);
 }
 
+nlohmann::json summary_json(const DownloadSummary& summary) {
+    nlohmann::json skipped = nlohmann::json::object();
+    for (auto [reason, count] : summary.skipped) skipped[std::string(describe(reason))] = count;
+    return {{"tests_seen", summary.tests_seen}, {"already_present", summary.already_present},
+            {"downloaded", summary.downloaded}, {"failed", summary.failed},
+            {"bad_pages", summary.bad_pages},   {"skipped", skipped},
+            {"bytes_downloaded", summary.bytes}};
+}
+
 }  // namespace wdl::download

@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <stdexcept>
 
 namespace wdl::testing {
@@ -17,6 +18,8 @@ Request parse_request_line(const std::string& head) {
     auto second_space = head.find(' ', first_space + 1);
     auto target = head.substr(first_space + 1, second_space - first_space - 1);
     Request request;
+    request.method = head.substr(0, first_space);
+    request.target = target;
     auto question = target.find('?');
     request.path = target.substr(0, question);
     if (question == std::string::npos) return request;
@@ -49,6 +52,16 @@ const char* reason_phrase(int status) {
     switch (status) {
         case 200:
             return "OK";
+        case 206:
+            return "Partial Content";
+        case 302:
+            return "Found";
+        case 403:
+            return "Forbidden";
+        case 410:
+            return "Gone";
+        case 416:
+            return "Range Not Satisfiable";
         case 404:
             return "Not Found";
         case 429:
@@ -58,6 +71,27 @@ const char* reason_phrase(int status) {
         default:
             return "Status";
     }
+}
+
+// "Name: value" lines after the request line, names in lower case.
+std::map<std::string, std::string> parse_headers(const std::string& head) {
+    std::map<std::string, std::string> headers;
+    auto start = head.find("\r\n");
+    while (start != std::string::npos) {
+        start += 2;
+        auto end = head.find("\r\n", start);
+        auto line = head.substr(start, end - start);
+        auto colon = line.find(':');
+        if (colon != std::string::npos) {
+            auto name = line.substr(0, colon);
+            for (auto& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
+            auto value = line.substr(colon + 1);
+            value.erase(0, value.find_first_not_of(' '));
+            headers[name] = value;
+        }
+        start = end;
+    }
+    return headers;
 }
 
 }  // namespace
@@ -130,11 +164,16 @@ void LocalHttpServer::serve(int connection) {
     }
     if (stopping_) return;
     auto request = parse_request_line(head.substr(0, head.find("\r\n")));
+    request.headers = parse_headers(head.substr(0, head.find("\r\n\r\n")));
     Response response;
     {
         std::lock_guard lock(mutex_);
         requests_.push_back(request);
         response = handler_(request);
+    }
+    if (request.method == "HEAD") {
+        response.close_after_bytes = 0;
+        response.stall_after_bytes.reset();
     }
     send_response(connection, response);
 }
@@ -144,6 +183,7 @@ void LocalHttpServer::send_response(int connection, const Response& response) {
         "HTTP/1.1 " + std::to_string(response.status) + " " + reason_phrase(response.status);
     if (!response.close_delimited)
         head += "\r\nContent-Length: " + std::to_string(response.body.size());
+    for (const auto& [name, value] : response.headers) head += "\r\n" + name + ": " + value;
     head += "\r\nConnection: close\r\n\r\n";
     if (!send_all(connection, head.data(), head.size())) return;
     std::size_t body_bytes = response.body.size();

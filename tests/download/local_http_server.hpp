@@ -17,6 +17,14 @@ namespace wdl::testing {
 struct Request {
     std::string path;                               // without the query
     std::map<std::string, std::string> parameters;  // the query, not decoded
+    std::string method = "GET";
+    std::map<std::string, std::string> headers;  // names in lower case
+    std::string target;                          // the path with its query, as sent
+
+    std::string header(const std::string& name) const {
+        auto found = headers.find(name);
+        return found == headers.end() ? std::string() : found->second;
+    }
 };
 
 struct Response {
@@ -30,10 +38,13 @@ struct Response {
     // Send no Content-Length: the body ends where the connection closes, so a client cannot
     // tell a body cut short by close_after_bytes from a complete one.
     bool close_delimited = false;
+    // Further headers, "Name", "value" (Content-Length and Connection are the server's).
+    std::vector<std::pair<std::string, std::string>> headers;
 };
 
 // An HTTP/1.1 server on 127.0.0.1 (ephemeral port) for tests: one thread per connection,
-// one request per connection, answers from a handler that may script failures.
+// one request per connection, answers from a handler that may script failures. A HEAD is
+// answered with the head the handler's GET answer would have.
 class LocalHttpServer {
   public:
     using Handler = std::function<Response(const Request&)>;

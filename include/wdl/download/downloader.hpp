@@ -38,5 +38,7 @@ DownloadSummary download_finished_runs(const DownloadSettings& settings, HttpCli
                                        std::ostream& out);
 
 void print_summary(const DownloadSummary& summary, std::ostream& out);
+// The summary print_summary prints, as JSON.
+nlohmann::json summary_json(const DownloadSummary& summary);
 
 }  // namespace wdl::download

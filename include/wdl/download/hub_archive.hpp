@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <ostream>
@@ -70,6 +71,9 @@ struct ArchiveDownloadSummary {
     std::map<fishtest::RunSkipReason, int> skipped;
     int skipped_by_query = 0;  // not LTC, not green, not yellow or not the user's (as asked)
     std::uint64_t bytes = 0;   // transferred in this run
+    int folders_failed = 0;    // date folders whose listing could not be read
+
+    ArchiveDownloadSummary& operator+=(const ArchiveDownloadSummary& other);
 };
 
 void print_summary(const ArchiveDownloadSummary& summary, std::ostream& out);
@@ -112,15 +116,39 @@ class HubArchive {
                                     const std::filesystem::path& root, std::ostream& log,
                                     const ProgressSink& progress = {});
 
+    // 0: a line per game file downloaded and per failure; 1: also per file present or test
+    // skipped, and each retry; 2: also each request.
+    void set_verbosity(int verbosity) { verbosity_ = verbosity; }
+
   private:
     class Transfers;
+
+    // The Authorization header for a URL of the endpoint's origin, nothing for any other.
+    std::vector<std::string> credentials_for(const std::string& url) const;
+    std::string api_url(const std::string& what) const;
+    std::string resolve_url(const std::string& path);
+    // The files (and the directories, if asked) under a folder of the pinned commit, every
+    // page of the listing.
+    std::vector<ArchiveFile> list(const std::string& folder, bool recursive,
+                                  std::vector<std::string>* directories);
+    // The client of the listings, made on first use.
+    HttpClient& lister();
 
     HubSettings hub_;
     ArchiveSelection selection_;
     HttpOptions http_;
     int jobs_;
+    int verbosity_ = 0;
     std::optional<std::string> commit_;
     std::mutex commit_mutex_;
+    std::unique_ptr<HttpClient> lister_;
 };
+
+// What download_fishtest_pgns --archive does: lists the selected date folders one at a time
+// (so memory holds one folder's listing) and downloads their tests into `root`. A folder whose
+// listing fails is reported and counted; a root listing that fails throws. The progress line,
+// if shown, tells files, bytes, rate and time left.
+ArchiveDownloadSummary download_archive(HubArchive& archive, const std::filesystem::path& root,
+                                        std::ostream& log, bool show_progress);
 
 }  // namespace wdl::download

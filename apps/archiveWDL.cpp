@@ -74,7 +74,7 @@ void add_batch_options(CLI::App& app, wdl::commands::ArchiveWdlOptions& options,
                    "that is a batch of its own). One batch downloads while the one before is "
                    "scanned: the disk needed is about twice this, plus the shards (a few MB "
                    "each) and the merged counts")
-        ->check(number_checks::in_range(0.001, 1e6))  // 1 MB to 1 PB: bytes that fit 64 bits
+        ->check(number_checks::in_range(1e-6, 1e6))  // 1 kB to 1 PB: bytes that fit 64 bits
         ->capture_default_str();
     app.add_flag("--keep", options.keep,
                  "Keep each batch's games in WORK/batches/<n>/ instead of deleting them after "

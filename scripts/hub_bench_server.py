@@ -10,7 +10,8 @@ transfers together capped at --rate bytes per second (a link of that speed).
   HEAD /datasets/REPO/resolve/REV/PATH           its size, X-Linked-Etag (sha256), X-Repo-Commit
 
 Usage: hub_bench_server.py ROOT --port P [--repo R] [--rate BYTES_PER_S] [--page N]
-Loopback only. Python's standard library only.
+Prints "port P" once it listens (--port 0 lets the system choose). Loopback only. Python's
+standard library only (tests/apps/test_archiveWDL.cpp starts it too).
 """
 
 import argparse
@@ -165,7 +166,9 @@ def main():
     args = parser.parse_args()
     listing = entries(args.root)
     handler = make_handler(args.root, args.repo, Throttle(args.rate), args.page, listing)
-    ThreadingHTTPServer(("127.0.0.1", args.port), handler).serve_forever()
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
+    print(f"port {server.server_address[1]}", flush=True)  # --port 0: the one the system chose
+    server.serve_forever()
 
 
 if __name__ == "__main__":

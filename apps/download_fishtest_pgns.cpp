@@ -34,8 +34,10 @@ std::string archive_repository(const std::optional<std::string>& given) {
 int wdl::programs::download_fishtest_pgns(int argc, char** argv) {
     using namespace download_fishtest_pgns_program;
     using namespace wdl::download;
-    CLI::App app{"Bulk-download .pgn.gz files from finished tests on fishtest.",
-                 "download_fishtest_pgns"};
+    CLI::App app{
+        "Bulk-download .pgn.gz files from finished tests on fishtest, or with --archive "
+        "from the archive of fishtest's games on the Hugging Face Hub.",
+        "download_fishtest_pgns"};
     app.option_defaults()->always_capture_default();
 
     DownloadSettings settings;
@@ -53,9 +55,10 @@ int wdl::programs::download_fishtest_pgns(int argc, char** argv) {
         app.add_option("--archive", archive_repo,
                        "Download from the archive of fishtest's games on the Hugging Face Hub "
                        "instead: this dataset (default: official-stockfish/fishtest_pgns), "
-                       "taken from HF_ENDPOINT (default https://huggingface.co) with the token of "
-                       "HF_TOKEN or $HF_HOME/token; the filters apply to each test's .json, and "
-                       "--server back-fills a .json the archive lacks")
+                       "from HF_ENDPOINT (default https://huggingface.co) with the token of "
+                       "HF_TOKEN or $HF_HOME/token, never with HF_HUB_OFFLINE set. The filters "
+                       "apply to each test's .json; every game file is verified by its size and "
+                       "sha256, and a partial one resumed. See docs/hub-archive-download.md")
             ->expected(0, 1);
     app.add_option("--revision", archive.revision,
                    "The archive's branch, tag or commit (pinned to its commit for the run)")
@@ -91,7 +94,9 @@ int wdl::programs::download_fishtest_pgns(int argc, char** argv) {
         ->default_str("False");
     app.add_option("--username", settings.query.username, "Download USERNAME's tests only.");
     app.add_flag("-v,--verbose", settings.verbosity, "Increase output with e.g. -v or -vv.");
-    app.add_option("--server", settings.server, "Base URL of the fishtest server.");
+    app.add_option("--server", settings.server,
+                   "Base URL of the fishtest server (with --archive: where the .json of a test "
+                   "that the archive lacks is fetched from).");
     app.add_option("--json", json_file,
                    "Also write the summary as JSON to this file (written atomically)");
     HttpCommandLine http(app, 2.0, 60);

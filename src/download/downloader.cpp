@@ -18,17 +18,6 @@ using Clock = std::chrono::steady_clock;
 // Paging past a few unreadable pages is worth it; past many, the server is down.
 constexpr int max_bad_pages_in_a_row = 3;
 
-std::string format_bytes(double bytes) {
-    const char* units[] = {"B", "KB", "MB", "GB", "TB"};
-    int unit = 0;
-    while (bytes >= 1000 && unit < 4) {
-        bytes /= 1000;
-        ++unit;
-    }
-    return unit == 0 ? fmt::format("{:.0f} B", bytes)
-                     : fmt::format("{:.1f} {}", bytes, units[unit]);
-}
-
 // "  GET URL (attempt 2): HTTP 500, 4 bytes, failed: HTTP status 500; retry in 2 s"
 std::string describe_attempt(const AttemptReport& report) {
     auto text = fmt::format("  GET {} (attempt {}): ", report.url, report.attempt);
@@ -217,6 +206,17 @@ class RunDownloader {
 };
 
 }  // namespace
+
+std::string format_bytes(double bytes) {
+    const char* units[] = {"B", "KB", "MB", "GB", "TB"};
+    int unit = 0;
+    while (bytes >= 1000 && unit < 4) {
+        bytes /= 1000;
+        ++unit;
+    }
+    return unit == 0 ? fmt::format("{:.0f} B", bytes)
+                     : fmt::format("{:.1f} {}", bytes, units[unit]);
+}
 
 DownloadSummary download_finished_runs(const DownloadSettings& settings, HttpClient& client,
                                        std::ostream& out) {

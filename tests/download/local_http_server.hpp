@@ -28,6 +28,14 @@ struct Request {
 };
 
 struct Response {
+    Response() = default;
+    Response(int status_, std::string body_, std::optional<std::size_t> close_after_bytes_ = {},
+             std::optional<std::size_t> stall_after_bytes_ = {})
+        : status(status_),
+          body(std::move(body_)),
+          close_after_bytes(close_after_bytes_),
+          stall_after_bytes(stall_after_bytes_) {}
+
     int status = 200;
     std::string body;
     // Close the connection after this many bytes of the body (announced whole unless

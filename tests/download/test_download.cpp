@@ -287,10 +287,16 @@ TEST_CASE("the downloader fetches new runs into YY-MM-DD/<id>/ and a rerun fetch
     }
 
     scenario.server->clear_requests();
-    auto second = scenario.download();
+    auto second = scenario.download({"--json", (scenario.folder / "summary.json").string()});
     CHECK(second.exit_code == 0);
     CHECK(second.output.find("Found 3 downloaded tests") != std::string::npos);
     CHECK(second.output.find("already present: 3, downloaded: 0") != std::string::npos);
+    // The JSON twin of the summary line.
+    auto summary = json::parse(read_file(scenario.folder / "summary.json"));
+    CHECK(summary.at("tests_seen") == 3);
+    CHECK(summary.at("already_present") == 3);
+    CHECK(summary.at("downloaded") == 0);
+    CHECK(summary.at("failed") == 0);
     for (const auto& request : scenario.server->requests())
         CHECK(request.path == "/api/finished_runs");
 }

@@ -38,6 +38,9 @@ DownloadSummary download_finished_runs(const DownloadSettings& settings, HttpCli
                                        std::ostream& out);
 
 void print_summary(const DownloadSummary& summary, std::ostream& out);
+
+// "12.3 MB": an amount of bytes in decimal units, as the downloads' lines print it.
+std::string format_bytes(double bytes);
 // The summary print_summary prints, as JSON.
 nlohmann::json summary_json(const DownloadSummary& summary);
 

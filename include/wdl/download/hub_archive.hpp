@@ -12,6 +12,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "wdl/download/finished_runs.hpp"
@@ -31,12 +32,25 @@ struct HubSettings {
     static HubSettings from_environment();
 };
 
+// "YY-MM-DD": the archive's date folders, named after the tests' start (UTC), as the fishtest
+// downloader names them.
+bool is_date_folder_name(std::string_view name);
+
 // One file of the archive, as the listing describes it.
 struct ArchiveFile {
     std::string path;  // relative to the repository's root: "25-09-01/<id>/<id>.pgn.gz"
     std::uint64_t size = 0;
     std::string sha256;  // the listing's lfs.oid, lower-case hex; empty when it gives none
 };
+
+// One page of a tree listing (GET /api/datasets/REPO/tree/REV/PATH): its files (path, size,
+// the lfs.oid if it is a SHA-256) and directories; malformed entries are skipped. Throws
+// wdl::Error for a body that is no JSON array (or nests too deep).
+struct TreePage {
+    std::vector<ArchiveFile> files;
+    std::vector<std::string> directories;
+};
+TreePage parse_tree_page(const std::string& body);
 
 // The files of one test: its .pgn.gz ones and its .json (when the archive has it).
 struct ArchiveTest {
@@ -49,8 +63,8 @@ struct ArchiveTest {
 struct ArchiveSelection {
     std::string repo = "official-stockfish/fishtest_pgns";
     std::string revision = "main";
-    // Over the YY-MM-DD folders, matched as fnmatch does (huggingface_hub's allow_patterns);
-    // empty: every folder.
+    // Over the YY-MM-DD folders, matched as fnmatch does (huggingface_hub's allow_patterns):
+    // "25-09-*"; a second segment selects test ids too ("25-09-01/68b5*"). Empty: everything.
     std::vector<std::string> date_globs;
     // Applied to each test's .json: ltc_only, success_only, yellow_only and username (what
     // fishtest's own query filters by); since_unix_time is not used.
@@ -105,7 +119,7 @@ class HubArchive {
     const std::string& commit();
     // The root's YY-MM-DD folders that match the selection's globs, sorted.
     std::vector<std::string> date_folders();
-    // The tests in one date folder, sorted by id.
+    // The tests in one date folder that the globs select, sorted by id.
     std::vector<ArchiveTest> tests_in(const std::string& date_folder);
     // Downloads these tests' files into root/<date>/<id>/ (the layout scoreWDLstat reads):
     // first each test's .json (back-filled from the metadata server when the archive lacks

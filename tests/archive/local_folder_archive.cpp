@@ -15,7 +15,7 @@ std::vector<download::ArchiveTest> LocalFolderArchive::tests() {
     std::vector<download::ArchiveTest> tests;
     for (const auto& date : fs::directory_iterator(root_)) {
         auto name = date.path().filename().string();
-        if (!date.is_directory() || name.size() != 8 || name[2] != '-') continue;  // YY-MM-DD
+        if (!date.is_directory() || !download::is_date_folder_name(name)) continue;
         for (const auto& folder : fs::directory_iterator(date.path())) {
             download::ArchiveTest test{name, folder.path().filename().string(), {}};
             for (const auto& file : fs::directory_iterator(folder.path())) {

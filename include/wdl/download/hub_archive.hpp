@@ -106,7 +106,9 @@ struct ArchiveProgress {
 using ProgressSink = std::function<void(const ArchiveProgress&)>;
 
 // A view of one revision of the archive. Requests go through HttpClients with `http`'s retry
-// rules; 429s wait as the server asks.
+// rules; 429s wait as the server asks. Listings (date_folders, tests_in) share one client: one
+// caller at a time; a download() may run beside a listing (its threads have clients of their
+// own), so a caller can list the next batch while the current one downloads.
 class HubArchive {
   public:
     HubArchive(HubSettings hub, ArchiveSelection selection, HttpOptions http, int jobs);

@@ -154,6 +154,18 @@ class BatchRefit {
         fs::create_directories(settings_.work / "batches");
         fs::create_directories(settings_.work / "shards");
         summary_.commit = source_.commit();
+        resume_or_start();
+        plan_batches();
+        run_batches();
+        for (const auto& shard : list_.shards)
+            if (shard.counts) summary_.counts.push_back(settings_.work / *shard.counts);
+        summary_.seconds = seconds_since(start);
+        return summary_;
+    }
+
+  private:
+    // The shard list of an earlier run of the same refit, or a new one.
+    void resume_or_start() {
         list_path_ = shard_list_path(settings_.work);
         if (auto earlier = read_shard_list(list_path_)) {
             check_same_refit(*earlier, summary_.commit, settings_.selection, list_path_);
@@ -161,6 +173,11 @@ class BatchRefit {
         } else {
             list_ = ShardList{summary_.commit, settings_.selection, {}};
         }
+        summary_.batches_before = int(list_.shards.size());
+    }
+
+    // What no shard holds yet, cut into batches numbered on from the recorded ones.
+    void plan_batches() {
         auto tests = source_.tests();
         auto pending = pending_tests(tests, list_);
         batches_ = cut_into_batches(pending, settings_.batch_bytes);
@@ -169,7 +186,6 @@ class BatchRefit {
         for (const auto& test : pending) pending_bytes_ += listed_bytes(test);
         summary_.tests_listed = int(tests.size());
         summary_.tests_pending = int(pending.size());
-        summary_.batches_before = int(list_.shards.size());
         summary_.batches = int(batches_.size());
         log_ << fmt::format(
                     "The archive at commit {}: {} tests listed, {} with games to count ({}) in {} "
@@ -179,14 +195,8 @@ class BatchRefit {
                     size_text(settings_.batch_bytes), summary_.batches_before,
                     summary_.batches_before == 1 ? "" : "es")
              << std::endl;
-        run_batches();
-        for (const auto& shard : list_.shards)
-            if (shard.counts) summary_.counts.push_back(settings_.work / *shard.counts);
-        summary_.seconds = seconds_since(start);
-        return summary_;
     }
 
-  private:
     void step(BatchStep step, int batch) const {
         if (settings_.on_step) settings_.on_step(step, batch);
     }

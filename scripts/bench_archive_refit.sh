@@ -54,7 +54,7 @@ bytes=$(du -sb --exclude='.complete*' "$hub" | cut -f1)
 
 port=$((20000 + RANDOM % 20000))
 python3 scripts/hub_bench_server.py "$hub" --port "$port" \
-    --rate "$(python3 -c "print(int($rate * 1e6))")" &
+    --rate "$(python3 -c "print(int($rate * 1e6))")" >/dev/null &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 export HF_ENDPOINT=http://127.0.0.1:$port HF_TOKEN=

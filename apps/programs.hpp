@@ -19,6 +19,7 @@ int trackWDL(int argc, char** argv);
 int scaleWDL(int argc, char** argv);
 int download_fishtest_pgns(int argc, char** argv);
 int download_missing_metadata(int argc, char** argv);
+int archiveWDL(int argc, char** argv);
 int generateTables(int argc, char** argv);
 int scoreCompetence(int argc, char** argv);
 

@@ -18,8 +18,8 @@
 namespace {
 
 // The components a build may leave out (the options WDL_WITH_FIT, _DOWNLOAD, _ENDGAMES of
-// CMakeLists.txt), and the core, always built.
-enum class Component { Core, Fit, Download, Endgames };
+// CMakeLists.txt), and the core, always built. The archive's refit needs the fit and download.
+enum class Component { Core, Fit, Download, Endgames, FitAndDownload };
 
 struct Command {
     std::string_view name;     // as typed after wdlfit
@@ -40,6 +40,9 @@ std::optional<std::string_view> left_out_by(Component component) {
             return unless(WDL_WITH_DOWNLOAD_BUILT, "WDL_WITH_DOWNLOAD");
         case Component::Endgames:
             return unless(WDL_WITH_ENDGAMES_BUILT, "WDL_WITH_ENDGAMES");
+        case Component::FitAndDownload:
+            if (auto fit = left_out_by(Component::Fit)) return fit;
+            return left_out_by(Component::Download);
         case Component::Core:
             break;
     }
@@ -55,6 +58,9 @@ constexpr std::array kCommands{
             "download finished fishtest tests' games and their metadata", Component::Download},
     Command{"metadata", "download_missing_metadata",
             "fetch the metadata JSON missing next to downloaded game files", Component::Download},
+    Command{"archive", "archiveWDL",
+            "refit from the fishtest archive on the Hugging Face Hub in bounded disk",
+            Component::FitAndDownload},
     Command{"scan", "scoreWDLstat",
             "scan PGN files into counts of (result, move, material, eval) positions"},
     Command{"merge", "mergeWDLstat", "add count files (the shards of a scan) into one, exactly"},

@@ -30,19 +30,6 @@ nlohmann::ordered_json test_json(const ScannedTest& test) {
     return json;
 }
 
-nlohmann::ordered_json filters_json(const games::FileFilters& filters) {
-    nlohmann::ordered_json json;
-    json["SPRTonly"] = filters.sprt_only;
-    json["matchBook"] = filters.match_book;
-    json["matchBookInvert"] = filters.match_book_invert;
-    json["matchRev"] = filters.match_rev;
-    json["matchTC"] = filters.match_tc;
-    json["matchThreads"] = or_null(filters.match_threads);
-    json["EloDiffMin"] = or_null(filters.elo_diff_min);
-    json["EloDiffMax"] = or_null(filters.elo_diff_max);
-    return json;
-}
-
 // Reading back: each field by name, its absence or type an error that names it.
 class Reader {
   public:
@@ -145,6 +132,19 @@ games::ReadSummary files_from(const Reader& summary) {
 }
 
 }  // namespace
+
+nlohmann::ordered_json filters_json(const games::FileFilters& filters) {
+    nlohmann::ordered_json json;
+    json["SPRTonly"] = filters.sprt_only;
+    json["matchBook"] = filters.match_book;
+    json["matchBookInvert"] = filters.match_book_invert;
+    json["matchRev"] = filters.match_rev;
+    json["matchTC"] = filters.match_tc;
+    json["matchThreads"] = or_null(filters.match_threads);
+    json["EloDiffMin"] = or_null(filters.elo_diff_min);
+    json["EloDiffMax"] = or_null(filters.elo_diff_max);
+    return json;
+}
 
 ScanSummary summarize_scan(const ScanResult& result, double seconds) {
     const auto& tally = result.tally;

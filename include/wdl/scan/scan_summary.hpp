@@ -63,6 +63,9 @@ std::vector<ScannedTest> scanned_tests(const std::vector<std::filesystem::path>&
 
 nlohmann::ordered_json scan_summary_json(const ScanSummary& summary);
 
+// The metadata filters as the summary spells them (also what archiveWDL records of a scan).
+nlohmann::ordered_json filters_json(const games::FileFilters& filters);
+
 // Reads a summary back; fields that older summaries lack are left empty. Throws wdl::Error
 // naming the field that is missing or of the wrong type.
 ScanSummary scan_summary_from_json(const nlohmann::ordered_json& json);

@@ -48,8 +48,11 @@ CurveAt curve_at(const HumanModel& model, std::size_t cubic, std::size_t exponen
     const auto& p = model.parameters;
     double polynomial = 0;
     for (std::size_t i = kCurveTerms; i-- > 0;) polynomial = polynomial * t + p[cubic + i];
-    double power = 0;
-    for (int j = 0; j < terms; ++j) power += p[exponent + std::size_t(j)] * std::pow(l, j + 1);
+    double power = 0, l_power = 1;
+    for (int j = 0; j < terms; ++j) {
+        l_power *= l;
+        power += p[exponent + std::size_t(j)] * l_power;
+    }
     const double factor = std::exp(power);
     CurveAt at{polynomial * factor, {}, {}};
     if (!derivatives) return at;
@@ -114,8 +117,10 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
             result.value = kInfinity;
             return result;
         }
-        result.value -= n_w * log_logistic(z_w) + n_l * log_logistic(z_l) +
-                        (n_d > 0 ? n_d * std::log(draw) : 0);
+        // Only the outcomes observed cost a logarithm (most cells hold one).
+        if (n_w > 0) result.value -= n_w * log_logistic(z_w);
+        if (n_l > 0) result.value -= n_l * log_logistic(z_l);
+        if (n_d > 0) result.value -= n_d * std::log(draw);
         result.positions += n_w + n_d + n_l;
         if (!derivatives) continue;
         const double win_slope = win * (1 - win), loss_slope = loss * (1 - loss);

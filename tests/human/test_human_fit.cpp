@@ -55,10 +55,12 @@ HumanData exact_data(const HumanModel& model, int groups) {
     return data;
 }
 
-HumanData synthetic_data(HumanForm form, std::uint64_t seed, std::uint64_t games) {
+HumanData synthetic_data(HumanForm form, std::uint64_t seed, std::uint64_t games,
+                         int positions_per_game = 20) {
     SyntheticHumanSettings settings;
     settings.model = truth(form);
     settings.games = games;
+    settings.positions_per_game = positions_per_game;
     settings.seed = seed;
     auto by_speed = human_data_by_speed(synthetic_human_counts(settings));
     REQUIRE(by_speed.size() == 1);
@@ -118,10 +120,10 @@ TEST_CASE("Synthetic games give back their model within the jackknife's interval
     // Over seeds, each parameter's 95 % interval covers the truth about 95 % of the time.
     const HumanForm form = HumanForm::LevelDifference;
     const HumanModel model = truth(form);
-    const int seeds = wdl::testing::repetitions(8, 2);
+    const int seeds = wdl::testing::repetitions(6, 2);
     int intervals = 0, covered = 0;
     for (int seed = 1; seed <= seeds; ++seed) {
-        const HumanData data = synthetic_data(form, std::uint64_t(seed), 2000);
+        const HumanData data = synthetic_data(form, std::uint64_t(seed), 4000, 10);
         const HumanFit fit = fit_human_model(data, form);
         REQUIRE(fit.converged);
         const HumanUncertainty uncertainty = jackknife_human(data, fit, seed % 2 ? 1 : 3);
@@ -150,12 +152,12 @@ TEST_CASE("The jackknife does not depend on the threads", "[human][fit]") {
 }
 
 TEST_CASE("Held-out log-loss chooses the form games were drawn from", "[human][fit]") {
-    const HumanData data = synthetic_data(HumanForm::LevelDifference, 11, 3000);
+    const HumanData data = synthetic_data(HumanForm::LevelDifference, 11, 2500);
     const std::vector<HumanForm> forms = {HumanForm::Flat, HumanForm::Difference, HumanForm::Level,
                                           HumanForm::LevelDifference,
                                           HumanForm::QuadraticDifference};
-    const HumanSelection one = select_human_form(data, forms, 8, 1);
-    const HumanSelection several = select_human_form(data, forms, 8, 2);
+    const HumanSelection one = select_human_form(data, forms, 5, 1);
+    const HumanSelection several = select_human_form(data, forms, 5, 2);
     REQUIRE(one.forms.size() == forms.size());
     for (const auto& score : one.forms) {
         INFO(score.failure);

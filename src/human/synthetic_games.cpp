@@ -18,9 +18,8 @@ constexpr int kBinWidth = 10;
 constexpr int kLowestRating = 600, kHighestRating = 2900;
 
 int rating_bin_centre(double rating) {
-    const double kept = std::clamp(rating, double(kLowestRating), double(kHighestRating) - 1);
-    return counts::kRatingBinWidth * int(std::floor(kept / counts::kRatingBinWidth)) +
-           counts::kRatingBinWidth / 2;
+    return counts::bin_rating(
+        int(std::floor(std::clamp(rating, double(kLowestRating), double(kHighestRating)))));
 }
 
 counts::Outcome draw_outcome(stats::Random& random, const std::array<double, 3>& p) {

@@ -16,8 +16,8 @@ int wdl::programs::queryWDL(int argc, char** argv) {
     CLI::App app(
         "Query a WDL model: the W/D/L (per mille) and expected score at displayed evals and "
         "materials (or moves), the eval at which the engine wins a wanted fraction of its games, "
-        "and how another model displays the same internal evals. Prints tables, or JSON with "
-        "--json -.",
+        "and how another model displays the same internal evals; of a human model (humanWDL -o), "
+        "the side to move's W/D/L at --elo and --tc. Prints tables, or JSON with --json -.",
         "queryWDL");
     wdl::commands::QueryWdlOptions options;
     add_model_option(app, options.model, "The WDL model")->capture_default_str();

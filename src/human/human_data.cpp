@@ -13,6 +13,21 @@ int HumanData::groups_with_positions() const {
     return int(std::count(seen.begin(), seen.end(), 1));
 }
 
+namespace {
+
+// The groups holding positions numbered 0, 1, ... in the file's order: what is kept per group
+// then grows with the data, not with a header's count of groups.
+void renumber_groups(HumanData& data) {
+    std::map<int, int> numbers;
+    for (const auto& cell : data.cells) numbers.emplace(cell.group, 0);
+    int next = 0;
+    for (auto& [group, number] : numbers) number = next++;
+    for (auto& cell : data.cells) cell.group = numbers[cell.group];
+    data.groups = std::max(1, next);
+}
+
+}  // namespace
+
 std::vector<HumanData> human_data_by_speed(const counts::HumanCounts& counts) {
     using UnitKey = std::pair<int, int>;  // material, rating + opponent rating
     using CellKey = std::tuple<std::uint32_t, int, int, int, int>;  // unit, group, cp, R, O
@@ -52,7 +67,10 @@ std::vector<HumanData> human_data_by_speed(const counts::HumanCounts& counts) {
         data.positions += double(cell.count);
     }
     std::vector<HumanData> result;
-    for (auto& [speed, building] : by_speed) result.push_back(std::move(building.data));
+    for (auto& [speed, building] : by_speed) {
+        renumber_groups(building.data);
+        result.push_back(std::move(building.data));
+    }
     return result;
 }
 

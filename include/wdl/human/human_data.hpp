@@ -32,6 +32,8 @@ struct HumanCell {
 
 struct HumanData {
     counts::SpeedClass speed = counts::SpeedClass::Rapid;
+    // The groups of the file that hold this class's positions, numbered 0 .. groups - 1 in the
+    // file's order.
     int groups = 1;
     std::vector<HumanUnit> units;
     std::vector<HumanCell> cells;

@@ -4,7 +4,6 @@
 
 #include <cmath>
 
-#include "wdl/model/model_file.hpp"
 #include "wdl/util/error.hpp"
 #include "wdl/util/whole_file.hpp"
 
@@ -111,10 +110,6 @@ HumanModelFile human_model_from_json(const nlohmann::json& json, std::string_vie
         throw Error(fmt::format("{}: {}", source, error.what()));
     }
     return file;
-}
-
-HumanModelFile read_human_model_file(const std::filesystem::path& path) {
-    return human_model_from_json(model::read_json_file(path), path.string());
 }
 
 std::optional<HumanModelFile> human_model_in(const std::string& name) {

@@ -1,8 +1,10 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "wdl/human/baselines.hpp"
 #include "wdl/human/human_model.hpp"
+#include "wdl/human/human_model_file.hpp"
 #include "wdl/model/published_models.hpp"
 
 using namespace wdl::human;
@@ -83,4 +85,46 @@ TEST_CASE("Stockfish's model reads the displayed eval in its pawns", "[human][ba
     const auto wdl = stockfish_wdl(model, -40, 30);
     CHECK(wdl[0] + wdl[1] + wdl[2] == Approx(1));
     CHECK(wdl[2] > wdl[0]);
+}
+
+TEST_CASE("The human model file reads back what it wrote and refuses what it is not",
+          "[human][model]") {
+    HumanModelFile file;
+    SpeedClassModel rapid;
+    rapid.model = starting_model(HumanForm::LevelDifference, 1.25, 2.5);
+    rapid.model.parameters.back() = 0.375;
+    rapid.standard_errors = std::vector<double>(rapid.model.parameters.size(), 0.125);
+    rapid.positions = 1234;
+    rapid.groups = 16;
+    rapid.rating_low = 625;
+    rapid.rating_high = 2725;
+    file.classes.push_back(rapid);
+    const auto json = nlohmann::json::parse(human_model_json(file).dump());
+    const auto back = human_model_from_json(json, "model.json");
+    REQUIRE(back.classes.size() == 1);
+    const auto* read = back.find(wdl::counts::SpeedClass::Rapid);
+    REQUIRE(read);
+    CHECK(read->model.form == HumanForm::LevelDifference);
+    CHECK(read->model.parameters == rapid.model.parameters);
+    CHECK(read->standard_errors == rapid.standard_errors);
+    CHECK(!read->covariance);
+    CHECK(read->rating_high == 2725);
+    CHECK(!back.find(wdl::counts::SpeedClass::Blitz));
+
+    auto refused = [](nlohmann::json changed, const std::string& message) {
+        CHECK_THROWS_WITH(human_model_from_json(changed, "model.json"),
+                          Catch::Contains("model.json") && Catch::Contains(message));
+    };
+    auto other_kind = json;
+    other_kind["kind"] = "something else";
+    refused(other_kind, "is not a human model");
+    auto short_parameters = json;
+    short_parameters["classes"][0]["parameters"].erase(0);
+    refused(short_parameters, "has 11 parameters, not 10");
+    auto other_scale = json;
+    other_scale["ratingScale"] = 173.7;
+    refused(other_scale, "\"ratingScale\" must be 400");
+    auto unknown_speed = json;
+    unknown_speed["classes"][0]["speed"] = "blindfold";
+    refused(unknown_speed, "unknown speed class");
 }

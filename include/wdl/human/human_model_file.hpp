@@ -45,7 +45,6 @@ nlohmann::ordered_json human_model_json(const HumanModelFile& file);
 HumanModelFile human_model_from_json(const nlohmann::json& json, std::string_view source);
 // Whether a JSON document is a human model (its "kind").
 bool is_human_model_json(const nlohmann::json& json);
-HumanModelFile read_human_model_file(const std::filesystem::path& path);
 // The human model in the file `name`, if it is one; nothing for what is not a file or not a
 // human model (a registry name, a scoreWDL --json file, a Stockfish source), so that the
 // programs taking a --model try the other kinds.

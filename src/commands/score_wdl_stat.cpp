@@ -214,7 +214,7 @@ void scan_human_games(const ScoreWdlStatOptions& options, const games::SelectedF
     std::cout << scan::format_scan_summary(result.tally, result.files,
                                            result.counts.distinct_keys(), seconds);
     const int groups = grouping.grouping ? grouping.grouping->grouping().groups : 1;
-    counts::write_human_counts(scan::human_counts_of(result.counts, groups), output);
+    counts::write_human_counts(result.counts, groups, output);
     std::cout << "Wrote " << result.tally.positions << " scored positions from "
               << result.tally.games_accepted << " games to " << options.output.string()
               << ", keyed by ratings and speed class too, for analysis." << std::endl;

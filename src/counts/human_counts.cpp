@@ -6,11 +6,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
-#include <iterator>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <tuple>
+#include <utility>
 
 #include "wdl/io/block_reader.hpp"
 #include "wdl/util/atomic_file.hpp"
@@ -53,33 +52,84 @@ std::optional<std::int64_t> clock_seconds(std::string_view digits) {
     return value;
 }
 
-auto cell_order(const HumanCell& cell) {
-    const HumanKey& key = cell.key;
-    return std::tuple(key.position.result, key.position.move, key.position.material,
-                      key.position.eval, key.rating, key.opponent_rating, key.speed, cell.group);
+static_assert(kRatingLimit / kRatingBinWidth <= 128, "a rating's bin number packs into 7 bits");
+constexpr int kPackedEvalOffset = 1024;  // 11 bits
+
+int rating_bin_number(int binned_rating) { return binned_rating / kRatingBinWidth; }
+
+bool valid_rating(int rating) {
+    return rating >= 0 && rating < kRatingLimit && rating == bin_rating(rating);
 }
 
 bool valid_key(const HumanKey& key) {
     const int eval = key.position.eval;
     return packable(key.position) && (std::abs(eval) <= kMaxEval || std::abs(eval) == kMateEval) &&
-           key.rating == bin_rating(key.rating) &&
-           key.opponent_rating == bin_rating(key.opponent_rating);
+           valid_rating(key.rating) && valid_rating(key.opponent_rating);
 }
 
-std::string header_line(const HumanCounts& counts, std::size_t cells) {
+// The writer's order of a valid key as one number: its fields from the most significant,
+// result (2 bits), move (16), material (8), eval (16), ratings (7 each), speed (3).
+std::uint64_t key_order(const HumanKey& key) {
+    const PositionKey& position = key.position;
+    return (std::uint64_t(position.result) << 62) | (std::uint64_t(position.move) << 46) |
+           (std::uint64_t(position.material) << 38) | (std::uint64_t(position.eval + 32768) << 22) |
+           (std::uint64_t(rating_bin_number(key.rating)) << 15) |
+           (std::uint64_t(rating_bin_number(key.opponent_rating)) << 8) |
+           (std::uint64_t(key.speed) << 5);
+}
+
+std::pair<std::uint64_t, int> cell_order(const HumanCell& cell) {
+    return {key_order(cell.key), cell.group};
+}
+
+std::string header_line(int groups, std::size_t cells) {
     return fmt::format(
         "{}, \"version\": {}, \"groups\": {}, \"ratingBinWidth\": {}, \"cells\": {}, "
         "\"columns\": [\"{}\"]}}\n",
-        kHeaderStart, kHumanCountsVersion, counts.groups, kRatingBinWidth, cells,
+        kHeaderStart, kHumanCountsVersion, groups, kRatingBinWidth, cells,
         fmt::join(kColumns, "\", \""));
 }
 
-void append_cell(std::string& out, const HumanCell& cell) {
+// The longest line: a letter and eight numbers of up to 20 characters, a speed's name, the
+// spaces and the line's end.
+constexpr std::size_t kLongestCellLine = 1 + 8 * 21 + 15 + 1;
+
+// Writes the cell's line at out, which has room for kLongestCellLine characters, and returns
+// its end (to_chars: a scan's hundreds of thousands of cells are written while it waits).
+char* write_cell(char* out, const HumanCell& cell) {
     const HumanKey& key = cell.key;
-    fmt::format_to(std::back_inserter(out), "{} {} {} {} {} {} {} {} {}\n",
-                   outcome_letter(key.position.result), key.position.move, key.position.material,
-                   key.position.eval, key.rating, key.opponent_rating, speed_class_name(key.speed),
-                   cell.group, cell.count);
+    auto number = [&out](auto value) {
+        *out++ = ' ';
+        out = std::to_chars(out, out + 20, value).ptr;
+    };
+    *out++ = outcome_letter(key.position.result);
+    number(key.position.move);
+    number(key.position.material);
+    number(key.position.eval);
+    number(key.rating);
+    number(key.opponent_rating);
+    *out++ = ' ';
+    const std::string_view speed = speed_class_name(key.speed);
+    out = std::copy(speed.begin(), speed.end(), out);
+    number(cell.group);
+    number(cell.count);
+    *out++ = '\n';
+    return out;
+}
+
+// The header and the lines of `cells` cells, cell(i) the i-th in the writer's order; commits.
+template <typename Cell>
+void write_cells(util::AtomicFile& output, int groups, std::size_t cells, Cell&& cell) {
+    output.write(header_line(groups, cells));
+    constexpr std::size_t kLinesAtOnce = 1 << 14;
+    std::vector<char> text(kLinesAtOnce * kLongestCellLine);
+    for (std::size_t first = 0; first < cells; first += kLinesAtOnce) {
+        char* out = text.data();
+        for (std::size_t i = first; i < std::min(cells, first + kLinesAtOnce); ++i)
+            out = write_cell(out, cell(i));
+        output.write(std::string_view(text.data(), std::size_t(out - text.data())));
+    }
+    output.commit();
 }
 
 // Reads a human-games count file line by line, so that memory holds the cells, not the text.
@@ -258,31 +308,19 @@ std::uint64_t HumanCounts::total_count() const {
     return std::uint64_t(sum);
 }
 
-namespace {
-
-constexpr int kRatingBins = kRatingLimit / kRatingBinWidth;  // 7 bits
-constexpr int kEvalOffset = 1024;
-
-int rating_bin_number(int binned_rating) { return binned_rating / kRatingBinWidth; }
-
-}  // namespace
-
 bool human_packable(const HumanKey& key, int group) {
-    auto rating_packs = [](int rating) {
-        return rating >= 0 && rating_bin_number(rating) < kRatingBins &&
-               rating == bin_rating(rating);
-    };
-    return valid_key(key) && key.position.move < 1024 && rating_packs(key.rating) &&
-           rating_packs(key.opponent_rating) && group >= 0 && group < kMaxPackedHumanGroups;
+    return valid_key(key) && key.position.move < 1024 && group >= 0 &&
+           group < kMaxPackedHumanGroups;
 }
 
 std::uint64_t pack_human_cell(const HumanKey& key, int group) {
     const PositionKey& position = key.position;
-    return std::uint64_t(position.eval + kEvalOffset) | (std::uint64_t(position.material) << 11) |
-           (std::uint64_t(position.move) << 19) | (std::uint64_t(position.result) << 29) |
-           (std::uint64_t(rating_bin_number(key.rating)) << 31) |
-           (std::uint64_t(rating_bin_number(key.opponent_rating)) << 38) |
-           (std::uint64_t(key.speed) << 45) | (std::uint64_t(group) << 48);
+    return (std::uint64_t(position.result) << 62) | (std::uint64_t(position.move) << 52) |
+           (std::uint64_t(position.material) << 44) |
+           (std::uint64_t(position.eval + kPackedEvalOffset) << 33) |
+           (std::uint64_t(rating_bin_number(key.rating)) << 26) |
+           (std::uint64_t(rating_bin_number(key.opponent_rating)) << 19) |
+           (std::uint64_t(key.speed) << 16) | std::uint64_t(group);
 }
 
 HumanCell unpack_human_cell(std::uint64_t packed, std::uint64_t count) {
@@ -291,14 +329,14 @@ HumanCell unpack_human_cell(std::uint64_t packed, std::uint64_t count) {
     };
     auto rating = [](int number) { return number * kRatingBinWidth + kRatingBinWidth / 2; };
     HumanCell cell;
-    cell.key.position.eval = field(0, 11) - kEvalOffset;
-    cell.key.position.material = field(11, 8);
-    cell.key.position.move = field(19, 10);
-    cell.key.position.result = Outcome(field(29, 2));
-    cell.key.rating = rating(field(31, 7));
-    cell.key.opponent_rating = rating(field(38, 7));
-    cell.key.speed = SpeedClass(field(45, 3));
-    cell.group = field(48, 16);
+    cell.key.position.result = Outcome(field(62, 2));
+    cell.key.position.move = field(52, 10);
+    cell.key.position.material = field(44, 8);
+    cell.key.position.eval = field(33, 11) - kPackedEvalOffset;
+    cell.key.rating = rating(field(26, 7));
+    cell.key.opponent_rating = rating(field(19, 7));
+    cell.key.speed = SpeedClass(field(16, 3));
+    cell.group = field(0, 16);
     cell.count = count;
     return cell;
 }
@@ -308,7 +346,11 @@ bool begins_as_human_counts(std::string_view first_bytes) {
 }
 
 void write_human_counts(const HumanCounts& counts, util::AtomicFile& output) {
-    std::vector<const HumanCell*> cells;
+    struct Sorted {
+        std::pair<std::uint64_t, int> order;
+        const HumanCell* cell;
+    };
+    std::vector<Sorted> cells;
     cells.reserve(counts.cells.size());
     for (const auto& cell : counts.cells) {
         if (cell.count == 0) continue;
@@ -319,29 +361,32 @@ void write_human_counts(const HumanCounts& counts, util::AtomicFile& output) {
                 cell.group, counts.groups, format_key(cell.key.position), cell.key.rating,
                 cell.key.opponent_rating));
         }
-        cells.push_back(&cell);
+        cells.push_back({cell_order(cell), &cell});
     }
-    std::sort(cells.begin(), cells.end(), [](const HumanCell* a, const HumanCell* b) {
-        return cell_order(*a) < cell_order(*b);
-    });
+    std::sort(cells.begin(), cells.end(),
+              [](const Sorted& a, const Sorted& b) { return a.order < b.order; });
     for (std::size_t i = 1; i < cells.size(); ++i) {
-        if (cell_order(*cells[i - 1]) == cell_order(*cells[i])) {
+        if (cells[i - 1].order == cells[i].order) {
             throw Error(fmt::format(
                 "cannot write human-games counts: the key {} of group {} is given twice",
-                format_key(cells[i]->key.position), cells[i]->group));
+                format_key(cells[i].cell->key.position), cells[i].cell->group));
         }
     }
-    std::string text = header_line(counts, cells.size());
-    constexpr std::size_t kFlushBytes = std::size_t{1} << 20;
-    for (const HumanCell* cell : cells) {
-        append_cell(text, *cell);
-        if (text.size() >= kFlushBytes) {
-            output.write(text);
-            text.clear();
-        }
-    }
-    output.write(text);
-    output.commit();
+    write_cells(output, counts.groups, cells.size(),
+                [&cells](std::size_t i) -> const HumanCell& { return *cells[i].cell; });
+}
+
+void write_human_counts(const CountMap& packed_counts, int groups, util::AtomicFile& output) {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> cells;
+    cells.reserve(packed_counts.distinct_keys());
+    packed_counts.for_each(
+        [&cells](std::uint64_t packed, std::uint64_t count) { cells.emplace_back(packed, count); });
+    std::sort(cells.begin(), cells.end());
+    HumanCell cell;
+    write_cells(output, groups, cells.size(), [&](std::size_t i) -> const HumanCell& {
+        cell = unpack_human_cell(cells[i].first, cells[i].second);
+        return cell;
+    });
 }
 
 void write_human_counts(const std::filesystem::path& file, const HumanCounts& counts) {

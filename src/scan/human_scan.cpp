@@ -44,14 +44,4 @@ HumanScanResult scan_human_files(const std::vector<std::filesystem::path>& files
     return result;
 }
 
-counts::HumanCounts human_counts_of(const counts::CountMap& counts, int groups) {
-    counts::HumanCounts human;
-    human.groups = groups;
-    human.cells.reserve(counts.distinct_keys());
-    counts.for_each([&human](std::uint64_t packed, std::uint64_t count) {
-        human.cells.push_back(counts::unpack_human_cell(packed, count));
-    });
-    return human;
-}
-
 }  // namespace wdl::scan

@@ -695,7 +695,7 @@ TEST_CASE("--human writes a human-games count file and its summary names what it
         dir);
     INFO(run.output);
     REQUIRE(run.exit_code == 0);
-    CHECK(has_line_with(run.output, "Games: 252 read, 228 accepted", "no eval: 1"));
+    CHECK(has_line_with(run.output, "Games: 253 read, 228 accepted", "no eval: 1"));
     CHECK(has_line_with(run.output, "Warning", "edge_cases.pgn, game 12"));
     auto counts = wdl::counts::read_human_counts(dir / "scoreWDLstat_human.txt");
     CHECK(counts.groups == 4);

@@ -254,3 +254,21 @@ TEST_CASE("a human key and group pack into one number and back", "[counts][human
     key.rating = -25;
     CHECK_FALSE(human_packable(key, 0));
 }
+
+TEST_CASE("packed counts are written as the same cells are", "[counts][human]") {
+    HumanCounts counts = sample_counts();
+    // The cell of move 65535 is beyond what packs.
+    counts.cells.erase(
+        std::remove_if(counts.cells.begin(), counts.cells.end(),
+                       [](const HumanCell& cell) { return !human_packable(cell.key, cell.group); }),
+        counts.cells.end());
+    REQUIRE(counts.cells.size() == 6);
+    CountMap packed;
+    for (const HumanCell& cell : counts.cells)
+        packed.add(pack_human_cell(cell.key, cell.group), cell.count);
+    const fs::path from_cells = scratch("from_cells.txt"), from_packed = scratch("from_packed.txt");
+    write_human_counts(from_cells, counts);
+    wdl::util::AtomicFile output(from_packed);
+    write_human_counts(packed, counts.groups, output);
+    CHECK(contents(from_packed) == contents(from_cells));
+}

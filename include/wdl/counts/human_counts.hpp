@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "wdl/counts/count_map.hpp"
 #include "wdl/counts/position_key.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/enum_names.hpp"
@@ -79,10 +80,10 @@ struct HumanCounts {
     std::uint64_t total_count() const;
 };
 
-// A (key, group) packed into one number for a CountMap (never CountMap's empty key): eval
-// 11 bits (+1024), material 8, move 10, result 2, each rating 7 (its bin's number), speed 3,
-// group 16. Whether a key and group fit: ratings within kRatingLimit, move below 1024, group below
-// 65536, and the key's other fields as a scan gives them.
+// A (key, group) packed into one number for a CountMap (never CountMap's empty key), whose
+// order is the writer's: result 2 bits, move 10, material 8, eval 11 (+1024), each rating 7
+// (its bin's number), speed 3, group 16, from the most significant. Whether a key and group
+// fit: move below 1024, group below 65536, and the key's other fields as a scan gives them.
 inline constexpr int kMaxPackedHumanGroups = 1 << 16;
 bool human_packable(const HumanKey& key, int group);
 std::uint64_t pack_human_cell(const HumanKey& key, int group);
@@ -99,6 +100,9 @@ void write_human_counts(const std::filesystem::path& file, const HumanCounts& co
 // The same into an output opened by the caller (so that a bad path fails before a long scan),
 // which it commits.
 void write_human_counts(const HumanCounts& counts, util::AtomicFile& output);
+// The same of counts by packed (key, group) (pack_human_cell), of `groups` groups: a scan's
+// hundreds of millions of cells written without a copy of each as a HumanCell.
+void write_human_counts(const CountMap& packed_counts, int groups, util::AtomicFile& output);
 HumanCounts read_human_counts(const std::filesystem::path& file);
 // Whether a file is a human-games count file (by its first bytes, compressed or not).
 bool is_human_count_file(const std::filesystem::path& file);

@@ -25,7 +25,4 @@ HumanScanResult scan_human_files(const std::vector<std::filesystem::path>& files
                                  const ScanSettings& settings,
                                  games::ReadProgress* progress = nullptr);
 
-// The counts as a human-games count file holds them, `groups` groups.
-counts::HumanCounts human_counts_of(const counts::CountMap& counts, int groups);
-
 }  // namespace wdl::scan

@@ -27,8 +27,10 @@ namespace wdl::counts {
 namespace {
 
 constexpr int kHumanCountsVersion = 1;
-// What begins every such file: the header's first member, as the writer spells it.
-constexpr std::string_view kHeaderStart = R"({"format": "wdlfit-human-counts")";
+// What begins every such file: the header's first member, as the writer spells it,
+// {"format": "wdlfit-human-counts".
+constexpr std::string_view kFormatMember = R"({"format": ")";
+constexpr std::size_t kHeaderStartSize = kFormatMember.size() + kHumanCountsFormat.size() + 1;
 
 const char* const kColumns[] = {"result",         "move",  "material", "eval", "rating",
                                 "opponentRating", "speed", "group",    "count"};
@@ -84,9 +86,9 @@ std::pair<std::uint64_t, int> cell_order(const HumanCell& cell) {
 
 std::string header_line(int groups, std::size_t cells) {
     return fmt::format(
-        "{}, \"version\": {}, \"groups\": {}, \"ratingBinWidth\": {}, \"cells\": {}, "
+        "{}{}\", \"version\": {}, \"groups\": {}, \"ratingBinWidth\": {}, \"cells\": {}, "
         "\"columns\": [\"{}\"]}}\n",
-        kHeaderStart, kHumanCountsVersion, groups, kRatingBinWidth, cells,
+        kFormatMember, kHumanCountsFormat, kHumanCountsVersion, groups, kRatingBinWidth, cells,
         fmt::join(kColumns, "\", \""));
 }
 
@@ -342,7 +344,9 @@ HumanCell unpack_human_cell(std::uint64_t packed, std::uint64_t count) {
 }
 
 bool begins_as_human_counts(std::string_view first_bytes) {
-    return first_bytes.substr(0, kHeaderStart.size()) == kHeaderStart;
+    return first_bytes.size() >= kHeaderStartSize && first_bytes.starts_with(kFormatMember) &&
+           first_bytes.substr(kFormatMember.size()).starts_with(kHumanCountsFormat) &&
+           first_bytes[kHeaderStartSize - 1] == '"';
 }
 
 void write_human_counts(const HumanCounts& counts, util::AtomicFile& output) {
@@ -405,7 +409,7 @@ bool is_human_count_file(const std::filesystem::path& file) {
     limits.block_bytes = 4096;
     auto reader = io::BlockReader::open(file, limits);
     std::string start;
-    while (start.size() < kHeaderStart.size() && reader->read_block(start) > 0) {
+    while (start.size() < kHeaderStartSize && reader->read_block(start) > 0) {
     }
     return begins_as_human_counts(start);
 }

@@ -10,13 +10,20 @@ namespace {
 
 constexpr std::string_view kEvalMark = "[%eval";
 
-// Where the next "[%eval" lies at or after `from`, or text.size(): glibc's memmem, which
-// finds it in a dump's eval-less games at about the speed of memory.
+// Where the next "[%eval" lies at or after `from`, or text.size(). Found by its 'v', which
+// memchr finds at the speed of memory: eval-less games have a "[%clk" in every comment, and
+// their only 'v' is in the Event tag (memmem, which tries every '[', took twice the time).
 std::size_t next_eval_mark(std::string_view text, std::size_t from) {
-    if (from >= text.size()) return text.size();
-    const void* found =
-        ::memmem(text.data() + from, text.size() - from, kEvalMark.data(), kEvalMark.size());
-    return found ? std::size_t(static_cast<const char*>(found) - text.data()) : text.size();
+    constexpr std::size_t kBefore = 3;  // "[%e" before the 'v'
+    const char* const begin = text.data();
+    const char* const end = begin + text.size();
+    for (const char* p = begin + std::min(from + kBefore, text.size()); p < end; ++p) {
+        p = static_cast<const char*>(std::memchr(p, 'v', std::size_t(end - p)));
+        if (!p) break;
+        const std::size_t at = std::size_t(p - begin) - kBefore;
+        if (text.compare(at, kEvalMark.size(), kEvalMark) == 0) return at;
+    }
+    return text.size();
 }
 
 bool is_blank(std::string_view text) {

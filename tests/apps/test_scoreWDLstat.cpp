@@ -685,8 +685,9 @@ TEST_CASE("a damaged binpack block is named with its byte and the others count",
                                            "broken record."));
 }
 
-TEST_CASE("--human writes a human-games count file and its summary names what it left out",
-          "[apps][scan][human]") {
+TEST_CASE(
+    "scoreWDLstat --human writes a human-games count file, its summary naming what it left out",
+    "[apps][scan][human]") {
     fs::path dir = fresh_directory("scan_human");
     fs::copy_file(test_data_path("lichess/edge_cases.pgn"), dir / "edge_cases.pgn");
     fs::copy_file(test_data_path("lichess/sample.pgn.zst"), dir / "sample.pgn.zst");

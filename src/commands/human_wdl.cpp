@@ -77,6 +77,13 @@ ClassResult fit_class(human::HumanData data, const HumanWdlOptions& options,
     return result;
 }
 
+// (jackknife standard error / Fisher standard error)^2 of parameter i of a converged fit.
+double design_effect(const ClassResult& result, std::size_t i) {
+    const double fisher = result.fit.fisher_covariance[i][i];
+    const double error = result.uncertainty.estimates[i].standard_error;
+    return error * error / fisher;
+}
+
 void print_class(std::FILE* out, const ClassResult& result, double confidence) {
     const auto& data = result.data;
     fmt::print(out,
@@ -118,9 +125,12 @@ void print_class(std::FILE* out, const ClassResult& result, double confidence) {
             continue;
         }
         const auto& e = result.uncertainty.estimates[i];
-        fmt::print(out, "  {:<7} {:>10.5f} +- {:.5f}  [{:.5f}, {:.5f}]\n", names[i], e.estimate,
-                   e.standard_error, e.low, e.high);
+        fmt::print(out, "  {:<7} {:>10.5f} +- {:.5f}  [{:.5f}, {:.5f}]  design effect {:.1f}\n",
+                   names[i], e.estimate, e.standard_error, e.low, e.high, design_effect(result, i));
     }
+    fmt::print(out,
+               "Design effect: the jackknife's variance over the Fisher information's, which takes "
+               "positions as independent (a game's positions share its result).\n");
     if (!result.uncertainty.no_interval.empty())
         fmt::print(out, "No intervals: {}\n", result.uncertainty.no_interval);
     fmt::print(out, "Optimum: largest gradient {:.2e} per position, curvature {}.\n",
@@ -198,6 +208,8 @@ nlohmann::ordered_json class_json(const ClassResult& result) {
             parameter["standardError"] = e.standard_error;
             parameter["low"] = e.low;
             parameter["high"] = e.high;
+            parameter["fisherStandardError"] = std::sqrt(result.fit.fisher_covariance[i][i]);
+            parameter["designEffect"] = design_effect(result, i);
         }
         fit["parameters"].push_back(parameter);
     }

@@ -58,7 +58,15 @@ ClassResult fit_class(human::HumanData data, const HumanWdlOptions& options,
     if (!result.verdict.empty()) return result;
     const auto name = counts::speed_class_name(result.data.speed);
     progress.show(fmt::format("{}: choosing the form on {} folds", name, options.folds));
-    result.selection = human::select_human_form(result.data, forms, options.folds, options.threads);
+    // A class whose forms all fail is named; the other classes are still fitted.
+    try {
+        result.selection =
+            human::select_human_form(result.data, forms, options.folds, options.threads);
+    } catch (const Error& error) {
+        result.verdict = std::string("no form could be chosen: ") + error.what();
+        progress.clear();
+        return result;
+    }
     const auto form = result.selection.forms[result.selection.chosen].form;
     result.fit = human::fit_human_model(result.data, form);
     if (!result.fit.converged) {

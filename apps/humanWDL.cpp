@@ -28,12 +28,15 @@ int wdl::programs::humanWDL(int argc, char** argv) {
     options.threads = std::max(1, int(std::thread::hardware_concurrency()));
     app.add_option("counts", options.counts, "The human-games count file (scoreWDLstat --human)")
         ->required();
-    accept_choices(app.add_option("--forms", options.forms,
-                                  "The forms to choose from, comma-separated (default: all): "
-                                  "flat ignores ratings, difference adds g, level makes a and b "
-                                  "vary with the rating level, level2 quadratically")
-                       ->delimiter(','),
-                   choices(wdl::human::kHumanFormNames));
+    accept_choices(
+        app.add_option(
+               "--forms", options.forms,
+               "The forms to choose from, comma-separated (default: all): "
+               "flat ignores ratings, difference adds g, level makes a and b "
+               "vary with the rating level, level2 quadratically, tempo adds the side to move's "
+               "own shift of the logits, tempo1 that shift linear in the level")
+            ->delimiter(','),
+        choices(wdl::human::kHumanFormNames));
     app.add_option("--folds", options.folds,
                    "Folds of the game groups for the choice of form and the comparison")
         ->check(number_checks::in_range(2, 1000))

@@ -18,19 +18,22 @@ std::string list_of(const std::vector<double>& values, std::size_t begin, std::s
     return "[" + items + "]";
 }
 
-// Per class: [A0..A3], [B0..B3], [alpha1..], [beta1..], g; as the language's literal lines.
+// Per class: [A0..A3], [B0..B3], [alpha1..], [beta1..], [tau0..], g; as the language's
+// literal lines.
 std::vector<std::string> class_rows(const human::HumanModelFile& file) {
     std::vector<std::string> rows;
     for (const auto& entry : file.classes) {
         const auto& p = entry.model.parameters;
         const std::size_t terms = std::size_t(human::level_terms(entry.model.form));
         const std::size_t levels = 2 * human::kCurveTerms;
+        const std::size_t tempo = human::tempo_index(entry.model.form);
+        const std::size_t tempo_end = tempo + std::size_t(human::tempo_terms(entry.model.form));
         const double g = human::has_difference(entry.model.form) ? p.back() : 0.0;
-        rows.push_back(
-            fmt::format("\"{}\": [{}, {}, {}, {}, {}]", counts::speed_class_name(entry.speed),
-                        list_of(p, 0, human::kCurveTerms), list_of(p, human::kCurveTerms, levels),
-                        list_of(p, levels, levels + terms),
-                        list_of(p, levels + terms, levels + 2 * terms), literal(g)));
+        rows.push_back(fmt::format(
+            "\"{}\": [{}, {}, {}, {}, {}, {}]", counts::speed_class_name(entry.speed),
+            list_of(p, 0, human::kCurveTerms), list_of(p, human::kCurveTerms, levels),
+            list_of(p, levels, levels + terms), list_of(p, levels + terms, levels + 2 * terms),
+            list_of(p, tempo, tempo_end), literal(g)));
     }
     return rows;
 }
@@ -44,10 +47,11 @@ std::vector<std::string> conventions(const human::HumanModelFile& file) {
         "full-move number (this model does not use it), elo its rating, opponent_elo the other's,",
         "time_control the PGN tag (\"600+5\"), whose lichess speed class (base + 40 x increment",
         "seconds) picks the class's parameters:",
-        "  win = logistic((x - a) / b + g d), loss = logistic((-x - a) / b - g d),",
+        "  win = logistic((x - a) / b + s), loss = logistic((-x - a) / b - s), s = tau(l) + g d,",
         "  a = A(t) exp(alpha(l)), b = B(t) exp(beta(l)), x = cp / 100, t = material / 58,",
         "  l = ((elo + opponent_elo) / 2 - 1500) / 400, d = (elo - opponent_elo) / 400,",
-        "A and B cubics (A0 + A1 t + ...), alpha and beta polynomials in l without a constant.",
+        "A and B cubics (A0 + A1 t + ...), alpha and beta polynomials in l without a constant,",
+        "tau a polynomial in l (tau0 + tau1 l + ...; the side to move's shift, empty if none).",
         "Classes:"};
     for (const auto& entry : file.classes)
         lines.push_back(fmt::format(
@@ -66,7 +70,9 @@ std::string python_source(const human::HumanModelFile& file, std::vector<std::st
         "MIN_SPREAD = {}\n\n",
         literal(human::kMaterialTarget), literal(human::kLevelCentre), literal(human::kRatingScale),
         literal(human::kCpCeiling), detail::min_spread_literal());
-    text += "# Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], g.\nMODELS = {\n";
+    text +=
+        "# Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], [tau0, ...], g.\n"
+        "MODELS = {\n";
     for (const auto& row : class_rows(file)) text += "    " + row + ",\n";
     text += "}\n\n\n";
     text +=
@@ -100,12 +106,17 @@ std::string python_source(const human::HumanModelFile& file, std::vector<std::st
         "        l_power *= l\n"
         "        power += c * l_power\n"
         "    return value * math.exp(power)\n\n\n"
+        "def _polynomial(coefficients, l):\n"
+        "    value = 0.0\n"
+        "    for c in reversed(coefficients):\n"
+        "        value = value * l + c\n"
+        "    return value\n\n\n"
         "def wdl(cp, material, move, elo, opponent_elo, time_control):\n"
         "    \"\"\"(win, draw, loss) of the side to move; see the header.\"\"\"\n"
         "    speed = speed_class(time_control)\n"
         "    if speed not in MODELS:\n"
         "        raise ValueError(\"no model of \" + speed + \" games\")\n"
-        "    a_cubic, b_cubic, alpha, beta, g = MODELS[speed]\n"
+        "    a_cubic, b_cubic, alpha, beta, tau, g = MODELS[speed]\n"
         "    x = min(max(cp, -CP_CEILING), CP_CEILING) / 100\n"
         "    t = material / MATERIAL_TARGET\n"
         "    l = ((elo + opponent_elo) / 2 - LEVEL_CENTRE) / RATING_SCALE\n"
@@ -113,7 +124,7 @@ std::string python_source(const human::HumanModelFile& file, std::vector<std::st
         "    b = _curve(b_cubic, beta, t, l)\n"
         "    if b < MIN_SPREAD:\n"
         "        b = MIN_SPREAD\n"
-        "    d = g * (elo - opponent_elo) / RATING_SCALE\n"
+        "    d = _polynomial(tau, l) + g * (elo - opponent_elo) / RATING_SCALE\n"
         "    win = _logistic((x - a) / b + d)\n"
         "    loss = _logistic((-x - a) / b - d)\n"
         "    return (win, 1 - win - loss, loss)\n";
@@ -130,7 +141,7 @@ std::string javascript_source(const human::HumanModelFile& file, std::vector<std
         literal(human::kMaterialTarget), literal(human::kLevelCentre), literal(human::kRatingScale),
         literal(human::kCpCeiling), detail::min_spread_literal());
     text +=
-        "// Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], g.\n"
+        "// Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], [tau0, ...], g.\n"
         "export const MODELS = Object.freeze({\n";
     for (const auto& row : class_rows(file)) text += "    " + row + ",\n";
     text += "});\n\n";
@@ -164,18 +175,24 @@ std::string javascript_source(const human::HumanModelFile& file, std::vector<std
         "    }\n"
         "    return value * Math.exp(power);\n"
         "}\n\n"
+        "function polynomial(coefficients, l) {\n"
+        "    let value = 0.0;\n"
+        "    for (let i = coefficients.length - 1; i >= 0; --i) value = value * l + "
+        "coefficients[i];\n"
+        "    return value;\n"
+        "}\n\n"
         "// [win, draw, loss] of the side to move; see the header.\n"
         "export function wdl(cp, material, move, elo, opponentElo, timeControl) {\n"
         "    const speed = speedClass(timeControl);\n"
         "    if (!(speed in MODELS)) throw new Error(\"no model of \" + speed + \" games\");\n"
-        "    const [aCubic, bCubic, alpha, beta, g] = MODELS[speed];\n"
+        "    const [aCubic, bCubic, alpha, beta, tau, g] = MODELS[speed];\n"
         "    const x = Math.min(Math.max(cp, -CP_CEILING), CP_CEILING) / 100;\n"
         "    const t = material / MATERIAL_TARGET;\n"
         "    const l = ((elo + opponentElo) / 2 - LEVEL_CENTRE) / RATING_SCALE;\n"
         "    const a = curve(aCubic, alpha, t, l);\n"
         "    let b = curve(bCubic, beta, t, l);\n"
         "    if (b < MIN_SPREAD) b = MIN_SPREAD;\n"
-        "    const d = g * (elo - opponentElo) / RATING_SCALE;\n"
+        "    const d = polynomial(tau, l) + g * (elo - opponentElo) / RATING_SCALE;\n"
         "    const win = logistic((x - a) / b + d);\n"
         "    const loss = logistic((-x - a) / b - d);\n"
         "    return [win, 1 - win - loss, loss];\n"

@@ -32,7 +32,7 @@ constexpr int kMostParameters = 16;
 using Vector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMostParameters, 1>;
 using Matrix =
     Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMostParameters, kMostParameters>;
-using Basis = Eigen::Matrix<double, Eigen::Dynamic, 3, 0, kMostParameters, 3>;
+using Basis = Eigen::Matrix<double, Eigen::Dynamic, 4, 0, kMostParameters, 4>;
 
 // One of the curves a or b at a unit with its derivatives in the parameters: a cubic in t
 // (coefficients from `cubic`) times exp of a polynomial in l (coefficients from `exponent`).
@@ -74,11 +74,19 @@ CurveAt curve_at(const HumanModel& model, std::size_t cubic, std::size_t exponen
     return at;
 }
 
-// What the cells of one unit add up to, in the basis (grad a, grad r, e_g) of their logits'
-// gradients (r = 1 / b): z_w = (x - a) r + g d and z_l = (-x - a) r - g d.
+// The side to move's shift tau(l) at a unit, a polynomial in l from tempo_index.
+double tempo_at(const HumanModel& model, double l) {
+    double tempo = 0;
+    for (int j = tempo_terms(model.form); j-- > 0;)
+        tempo = tempo * l + model.parameters[tempo_index(model.form) + std::size_t(j)];
+    return tempo;
+}
+
+// What the cells of one unit add up to, in the basis (grad a, grad r, e_g, grad tau) of their
+// logits' gradients (r = 1 / b): z_w = (x - a) r + tau + g d and z_l = (-x - a) r - tau - g d.
 struct UnitSums {
-    Eigen::Vector3d gradient = Eigen::Vector3d::Zero();
-    Eigen::Matrix3d hessian = Eigen::Matrix3d::Zero();
+    Eigen::Vector4d gradient = Eigen::Vector4d::Zero();
+    Eigen::Matrix4d hessian = Eigen::Matrix4d::Zero();
     double ar = 0, rr = 0;  // the factors of the logits' own second derivatives
     bool used = false;
 };
@@ -91,11 +99,12 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
     const std::size_t a_exponent = 2 * kCurveTerms, b_exponent = a_exponent + std::size_t(terms);
     const double g = has_difference(model.form) ? model.parameters.back() : 0;
     LossDerivatives result;
-    std::vector<double> a(data.units.size()), r(data.units.size());
+    std::vector<double> a(data.units.size()), r(data.units.size()), tempo(data.units.size());
     for (std::size_t u = 0; u < data.units.size(); ++u) {
         const double t = data.units[u].material / kMaterialTarget, l = data.units[u].level;
         a[u] = curve_at(model, 0, a_exponent, t, l, false).value;
         r[u] = 1 / curve_at(model, kCurveTerms, b_exponent, t, l, false).value;
+        tempo[u] = tempo_at(model, l);
     }
     std::vector<UnitSums> sums(derivatives ? data.units.size() : 0);
     for (const auto& cell : data.cells) {
@@ -108,7 +117,8 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
         }
         const double x = std::clamp(double(cell.cp), -kCpCeiling, kCpCeiling) / 100;
         const double d = double(cell.rating - cell.opponent_rating) / kRatingScale;
-        const double z_w = (x - a[u]) * r[u] + g * d, z_l = (-x - a[u]) * r[u] - g * d;
+        const double shift = tempo[u] + g * d;
+        const double z_w = (x - a[u]) * r[u] + shift, z_l = (-x - a[u]) * r[u] - shift;
         const double win = model::logistic(z_w), loss = model::logistic(z_l);
         const double draw = 1 - win - loss;
         const double n_w = weight * cell.outcomes[0], n_d = weight * cell.outcomes[1],
@@ -135,7 +145,7 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
                     (loss_slope * (1 - 2 * loss) / draw + loss_slope * loss_slope / (draw * draw));
             h_wl += n_d * win_slope * loss_slope / (draw * draw);
         }
-        const Eigen::Vector3d c_w(-r[u], x - a[u], d), c_l(-r[u], -x - a[u], -d);
+        const Eigen::Vector4d c_w(-r[u], x - a[u], d, 1), c_l(-r[u], -x - a[u], -d, -1);
         auto& unit = sums[u];
         unit.used = true;
         unit.gradient += g_w * c_w + g_l * c_l;
@@ -157,10 +167,12 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
         const Vector r_gradient = -b_at.gradient / (b * b);
         const Matrix r_hessian =
             2 * b_at.gradient * b_at.gradient.transpose() / (b * b * b) - b_at.hessian / (b * b);
-        Basis basis = Basis::Zero(n, 3);
+        Basis basis = Basis::Zero(n, 4);
         basis.col(0) = a_at.gradient;
         basis.col(1) = r_gradient;
         if (has_difference(model.form)) basis(n - 1, 2) = 1;
+        for (int j = 0, e = int(tempo_index(model.form)); j < tempo_terms(model.form); ++j)
+            basis(e + j, 3) = std::pow(l, j);
         gradient += basis * unit.gradient;
         hessian += basis * unit.hessian * basis.transpose();
         hessian -= unit.ar * (a_at.gradient * r_gradient.transpose() +

@@ -20,6 +20,8 @@ int level_terms(HumanForm form) {
             return 0;
         case HumanForm::Level:
         case HumanForm::LevelDifference:
+        case HumanForm::TempoDifference:
+        case HumanForm::LevelTempoDifference:
             return 1;
         case HumanForm::QuadraticDifference:
             return 2;
@@ -27,13 +29,26 @@ int level_terms(HumanForm form) {
     return 0;
 }
 
-bool has_difference(HumanForm form) {
-    return form == HumanForm::Difference || form == HumanForm::LevelDifference ||
-           form == HumanForm::QuadraticDifference;
+int tempo_terms(HumanForm form) {
+    switch (form) {
+        case HumanForm::TempoDifference:
+            return 1;
+        case HumanForm::LevelTempoDifference:
+            return 2;
+        default:
+            return 0;
+    }
+}
+
+bool has_difference(HumanForm form) { return form != HumanForm::Flat && form != HumanForm::Level; }
+
+std::size_t tempo_index(HumanForm form) {
+    return std::size_t(2 * kCurveTerms + 2 * level_terms(form));
 }
 
 int parameter_count(HumanForm form) {
-    return 2 * kCurveTerms + 2 * level_terms(form) + (has_difference(form) ? 1 : 0);
+    return 2 * kCurveTerms + 2 * level_terms(form) + tempo_terms(form) +
+           (has_difference(form) ? 1 : 0);
 }
 
 std::vector<std::string> parameter_names(HumanForm form) {
@@ -42,6 +57,7 @@ std::vector<std::string> parameter_names(HumanForm form) {
         for (int i = 0; i < kCurveTerms; ++i) names.push_back(curve + std::to_string(i));
     for (const char* level : {"alpha", "beta"})
         for (int j = 1; j <= level_terms(form); ++j) names.push_back(level + std::to_string(j));
+    for (int j = 0; j < tempo_terms(form); ++j) names.push_back("tau" + std::to_string(j));
     if (has_difference(form)) names.emplace_back("g");
     return names;
 }
@@ -81,8 +97,11 @@ double HumanModel::b(const Situation& at) const {
 }
 
 double HumanModel::shift(const Situation& at) const {
-    if (!has_difference(form)) return 0;
-    return parameters.back() * (at.rating - at.opponent_rating) / kRatingScale;
+    double tempo = 0;
+    for (int j = tempo_terms(form); j-- > 0;)
+        tempo = tempo * level_of(at) + parameters[tempo_index(form) + std::size_t(j)];
+    if (!has_difference(form)) return tempo;
+    return tempo + parameters.back() * (at.rating - at.opponent_rating) / kRatingScale;
 }
 
 std::array<double, 3> HumanModel::wdl(double cp, const Situation& at) const {

@@ -17,14 +17,16 @@ using namespace wdl::testing;
 
 namespace {
 
-// Rapid: the form with the level and the difference; blitz: the rating-blind one.
+// Rapid: the form with the level, the side to move's shift linear in it and the difference;
+// blitz: the rating-blind one.
 constexpr const char* kModel = R"({
   "kind": "wdlfit human model", "version": 1, "materialTarget": 58, "levelCentre": 1500,
   "ratingScale": 400, "cpCeiling": 1000,
   "classes": [
-    {"speed": "rapid", "form": "level+difference",
-     "parameterNames": ["A0","A1","A2","A3","B0","B1","B2","B3","alpha1","beta1","g"],
-     "parameters": [1.1, 0.7, -0.2, 0.05, 1.7, 0.3, 0.1, -0.02, -0.15, -0.4, 0.55],
+    {"speed": "rapid", "form": "level+difference+tempo1",
+     "parameterNames": ["A0","A1","A2","A3","B0","B1","B2","B3","alpha1","beta1","tau0","tau1",
+                        "g"],
+     "parameters": [1.1, 0.7, -0.2, 0.05, 1.7, 0.3, 0.1, -0.02, -0.15, -0.4, -0.12, 0.05, 0.55],
      "standardErrors": null, "covariance": null, "positions": 1000, "matePositions": 0,
      "groups": 16, "ratingRange": [650, 2750]},
     {"speed": "blitz", "form": "flat",
@@ -42,7 +44,8 @@ std::array<double, 3> rapid_by_hand(double cp, double material, double elo, doub
     const double a = (1.1 + 0.7 * t - 0.2 * t * t + 0.05 * t * t * t) * std::exp(-0.15 * l);
     const double b = (1.7 + 0.3 * t + 0.1 * t * t - 0.02 * t * t * t) * std::exp(-0.4 * l);
     const double x = std::clamp(cp, -1000.0, 1000.0) / 100;
-    const double win = logistic((x - a) / b + 0.55 * d), loss = logistic((-x - a) / b - 0.55 * d);
+    const double s = -0.12 + 0.05 * l + 0.55 * d;
+    const double win = logistic((x - a) / b + s), loss = logistic((-x - a) / b - s);
     return {win, 1 - win - loss, loss};
 }
 

@@ -25,6 +25,8 @@ HumanModel truth(HumanForm form) {
         model.parameters[9] = 0.03;   // alpha2
         model.parameters[11] = 0.05;  // beta2
     }
+    if (tempo_terms(form) >= 1) model.parameters[tempo_index(form)] = -0.1;      // tau0
+    if (tempo_terms(form) >= 2) model.parameters[tempo_index(form) + 1] = 0.04;  // tau1
     if (has_difference(form)) model.parameters.back() = 0.5;
     return model;
 }
@@ -71,8 +73,11 @@ HumanData synthetic_data(HumanForm form, std::uint64_t seed, std::uint64_t games
 }  // namespace
 
 TEST_CASE("The loss's derivatives are those of its finite differences", "[human][fit]") {
-    const HumanData data = synthetic_data(HumanForm::QuadraticDifference, 3, 200);
-    HumanModel model = truth(HumanForm::QuadraticDifference);
+    const HumanForm form =
+        GENERATE(HumanForm::QuadraticDifference, HumanForm::LevelTempoDifference);
+    INFO(human_form_name(form));
+    const HumanData data = synthetic_data(form, 3, 200);
+    HumanModel model = truth(form);
     model.parameters[2] = 0.1;  // away from the truth: the derivatives' every term matters
     const auto at = human_loss(data, model);
     REQUIRE(std::isfinite(at.value));
@@ -95,7 +100,8 @@ TEST_CASE("The loss's derivatives are those of its finite differences", "[human]
 
 TEST_CASE("The fit gives back a model from its exact probabilities", "[human][fit]") {
     for (HumanForm form :
-         {HumanForm::Flat, HumanForm::LevelDifference, HumanForm::QuadraticDifference}) {
+         {HumanForm::Flat, HumanForm::LevelDifference, HumanForm::QuadraticDifference,
+          HumanForm::TempoDifference, HumanForm::LevelTempoDifference}) {
         const HumanModel model = truth(form);
         const HumanFit fit = fit_human_model(exact_data(model, 4), form);
         INFO(human_form_name(form) << ": " << fit.failure);

@@ -46,6 +46,30 @@ TEST_CASE("The model's W/D/L by its formula", "[human][model]") {
     CHECK(model.wdl(-100000, at) == model.wdl(-1000, at));
 }
 
+TEST_CASE("The side to move's shift tau(l) moves both logits", "[human][model]") {
+    HumanModel model = starting_model(HumanForm::LevelTempoDifference, 1.5, 2.0);
+    CHECK(parameter_names(model.form) == std::vector<std::string>{"A0", "A1", "A2", "A3", "B0",
+                                                                  "B1", "B2", "B3", "alpha1",
+                                                                  "beta1", "tau0", "tau1", "g"});
+    model.parameters[8] = -0.2;          // alpha1
+    model.parameters[9] = -0.3;          // beta1
+    model.parameters[10] = -0.1;         // tau0
+    model.parameters[11] = 0.04;         // tau1
+    model.parameters[12] = 0.7;          // g
+    const Situation at{58, 1900, 1700};  // t = 1, l = 0.75, d = 0.5
+    const double l = 0.75, a = 1.5 * std::exp(-0.2 * l), b = 2.0 * std::exp(-0.3 * l);
+    const double s = -0.1 + 0.04 * l + 0.35;
+    CHECK(model.shift(at) == Approx(s).epsilon(1e-14));
+    const auto wdl = model.wdl(-80, at);
+    CHECK(wdl[0] == Approx(1 / (1 + std::exp(-((-0.8 - a) / b + s)))).epsilon(1e-14));
+    CHECK(wdl[2] == Approx(1 / (1 + std::exp(-((0.8 - a) / b - s)))).epsilon(1e-14));
+    // Without g the shift is tau alone.
+    HumanModel tempo = starting_model(HumanForm::TempoDifference);
+    tempo.parameters[tempo_index(tempo.form)] = -0.25;
+    tempo.parameters.back() = 0;
+    CHECK(tempo.shift(at) == Approx(-0.25).epsilon(1e-14));
+}
+
 TEST_CASE("lichess's Win% as an expected score, by hand", "[human][baselines]") {
     // 1 / (1 + exp(-0.00368208 cp)), cp clamped to +-1000.
     CHECK(lichess_expected_score(0) == 0.5);

@@ -12,26 +12,32 @@
 // displayed eval x (pawns, lichess's display, from its view), with material m (P+3N+3B+5R+9Q),
 // its rating R and its opponent's O, level l = ((R + O) / 2 - 1500) / 400 and difference
 // d = (R - O) / 400:
-//   win  = logistic((x - a) / b + g d),   loss = logistic((-x - a) / b - g d),
+//   win  = logistic((x - a) / b + s),   loss = logistic((-x - a) / b - s),   s = tau(l) + g d,
 //   a = A(t) exp(alpha(l)),  b = B(t) exp(beta(l)),  t = m / 58,
 // A and B cubics in t (Stockfish's form of the curves), alpha and beta polynomials in l without
 // a constant term, g the rating difference's logit shift (the engines' strength term of
-// scale/strength_model.hpp, for people). A form says which of alpha, beta and g it has.
+// scale/strength_model.hpp, for people), tau a polynomial in l: the side to move's own shift
+// (a person about to move tends to lose some of the eval: its tempo is worth less than an
+// engine's). A form says which of alpha, beta, tau and g it has.
 namespace wdl::human {
 
 enum class HumanForm {
-    Flat,                 // a(t), b(t): ratings ignored (Stockfish's form refitted on people)
-    Difference,           // + g
-    Level,                // + alpha and beta linear in l
-    LevelDifference,      // + alpha and beta linear in l, + g
-    QuadraticDifference,  // + alpha and beta quadratic in l, + g
+    Flat,                  // a(t), b(t): ratings ignored (Stockfish's form refitted on people)
+    Difference,            // + g
+    Level,                 // + alpha and beta linear in l
+    LevelDifference,       // + alpha and beta linear in l, + g
+    QuadraticDifference,   // + alpha and beta quadratic in l, + g
+    TempoDifference,       // level+difference + a constant shift tau0 of the side to move
+    LevelTempoDifference,  // level+difference + tau linear in l
 };
-inline constexpr std::array<util::EnumName<HumanForm>, 5> kHumanFormNames = {{
+inline constexpr std::array<util::EnumName<HumanForm>, 7> kHumanFormNames = {{
     {HumanForm::Flat, "flat"},
     {HumanForm::Difference, "difference"},
     {HumanForm::Level, "level"},
     {HumanForm::LevelDifference, "level+difference"},
     {HumanForm::QuadraticDifference, "level2+difference"},
+    {HumanForm::TempoDifference, "level+difference+tempo"},
+    {HumanForm::LevelTempoDifference, "level+difference+tempo1"},
 }};
 std::string_view human_form_name(HumanForm form);
 std::optional<HumanForm> human_form_from_name(std::string_view name);
@@ -47,12 +53,17 @@ inline constexpr double kRatingScale = 400;
 inline constexpr double kCpCeiling = 1000;
 inline constexpr int kCurveTerms = 4;  // A and B are cubics
 
-// The number of terms of alpha (and of beta) and whether g is there.
+// The number of terms of alpha (and of beta), of tau, and whether g is there.
 int level_terms(HumanForm form);
+int tempo_terms(HumanForm form);
 bool has_difference(HumanForm form);
-// 8 + 2 level_terms + has_difference: A0..A3, B0..B3, alpha1.., beta1.., g.
+// Where tau0 is in the parameters (after beta).
+std::size_t tempo_index(HumanForm form);
+// 8 + 2 level_terms + tempo_terms + has_difference: A0..A3, B0..B3, alpha1.., beta1..,
+// tau0.., g.
 int parameter_count(HumanForm form);
-// "A0" ... "A3", "B0" ... "B3", "alpha1" ..., "beta1" ..., "g": the parameters' order.
+// "A0" ... "A3", "B0" ... "B3", "alpha1" ..., "beta1" ..., "tau0" ..., "g": the parameters'
+// order.
 std::vector<std::string> parameter_names(HumanForm form);
 
 // Where a position is: what the model reads besides the eval.
@@ -68,7 +79,7 @@ struct HumanModel {
     // The curves at a situation, in pawns; b is not guaranteed positive away from the data.
     double a(const Situation& at) const;
     double b(const Situation& at) const;
-    // The logit shift g d of the rating difference.
+    // The logit shift tau(l) + g d of the side to move and the rating difference.
     double shift(const Situation& at) const;
     // Win, draw, loss of the side to move at displayed centipawns `cp` (clamped to +-1000).
     std::array<double, 3> wdl(double cp, const Situation& at) const;

@@ -34,7 +34,8 @@ int wdl::programs::humanWDL(int argc, char** argv) {
                "The forms to choose from, comma-separated (default: all): "
                "flat ignores ratings, difference adds g, level makes a and b "
                "vary with the rating level, level2 quadratically, tempo adds the side to move's "
-               "own shift of the logits, tempo1 that shift linear in the level")
+               "own shift of the logits, tempo1 that shift linear in the level, ceiling reads an "
+               "eval at lichess's +-10 pawns display ceiling as 10 + kappa")
             ->delimiter(','),
         choices(wdl::human::kHumanFormNames));
     app.add_option("--folds", options.folds,

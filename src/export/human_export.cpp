@@ -18,7 +18,7 @@ std::string list_of(const std::vector<double>& values, std::size_t begin, std::s
     return "[" + items + "]";
 }
 
-// Per class: [A0..A3], [B0..B3], [alpha1..], [beta1..], [tau0..], g; as the language's
+// Per class: [A0..A3], [B0..B3], [alpha1..], [beta1..], [tau0..], kappa, g; as the language's
 // literal lines.
 std::vector<std::string> class_rows(const human::HumanModelFile& file) {
     std::vector<std::string> rows;
@@ -29,11 +29,13 @@ std::vector<std::string> class_rows(const human::HumanModelFile& file) {
         const std::size_t tempo = human::tempo_index(entry.model.form);
         const std::size_t tempo_end = tempo + std::size_t(human::tempo_terms(entry.model.form));
         const double g = human::has_difference(entry.model.form) ? p.back() : 0.0;
+        const double kappa =
+            human::has_ceiling(entry.model.form) ? p[human::ceiling_index(entry.model.form)] : 0.0;
         rows.push_back(fmt::format(
-            "\"{}\": [{}, {}, {}, {}, {}, {}]", counts::speed_class_name(entry.speed),
+            "\"{}\": [{}, {}, {}, {}, {}, {}, {}]", counts::speed_class_name(entry.speed),
             list_of(p, 0, human::kCurveTerms), list_of(p, human::kCurveTerms, levels),
             list_of(p, levels, levels + terms), list_of(p, levels + terms, levels + 2 * terms),
-            list_of(p, tempo, tempo_end), literal(g)));
+            list_of(p, tempo, tempo_end), literal(kappa), literal(g)));
     }
     return rows;
 }
@@ -51,7 +53,8 @@ std::vector<std::string> conventions(const human::HumanModelFile& file) {
         "  a = A(t) exp(alpha(l)), b = B(t) exp(beta(l)), x = cp / 100, t = material / 58,",
         "  l = ((elo + opponent_elo) / 2 - 1500) / 400, d = (elo - opponent_elo) / 400,",
         "A and B cubics (A0 + A1 t + ...), alpha and beta polynomials in l without a constant,",
-        "tau a polynomial in l (tau0 + tau1 l + ...; the side to move's shift, empty if none).",
+        "tau a polynomial in l (tau0 + tau1 l + ...; the side to move's shift, empty if none),",
+        "an eval at the +-1000 cp ceiling read as +-(10 + kappa) pawns.",
         "Classes:"};
     for (const auto& entry : file.classes)
         lines.push_back(fmt::format(
@@ -71,7 +74,8 @@ std::string python_source(const human::HumanModelFile& file, std::vector<std::st
         literal(human::kMaterialTarget), literal(human::kLevelCentre), literal(human::kRatingScale),
         literal(human::kCpCeiling), detail::min_spread_literal());
     text +=
-        "# Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], [tau0, ...], g.\n"
+        "# Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], [tau0, ...],\n"
+        "# kappa, g.\n"
         "MODELS = {\n";
     for (const auto& row : class_rows(file)) text += "    " + row + ",\n";
     text += "}\n\n\n";
@@ -116,8 +120,10 @@ std::string python_source(const human::HumanModelFile& file, std::vector<std::st
         "    speed = speed_class(time_control)\n"
         "    if speed not in MODELS:\n"
         "        raise ValueError(\"no model of \" + speed + \" games\")\n"
-        "    a_cubic, b_cubic, alpha, beta, tau, g = MODELS[speed]\n"
+        "    a_cubic, b_cubic, alpha, beta, tau, kappa, g = MODELS[speed]\n"
         "    x = min(max(cp, -CP_CEILING), CP_CEILING) / 100\n"
+        "    if abs(cp) >= CP_CEILING:\n"
+        "        x += math.copysign(kappa, cp)\n"
         "    t = material / MATERIAL_TARGET\n"
         "    l = ((elo + opponent_elo) / 2 - LEVEL_CENTRE) / RATING_SCALE\n"
         "    a = _curve(a_cubic, alpha, t, l)\n"
@@ -141,7 +147,8 @@ std::string javascript_source(const human::HumanModelFile& file, std::vector<std
         literal(human::kMaterialTarget), literal(human::kLevelCentre), literal(human::kRatingScale),
         literal(human::kCpCeiling), detail::min_spread_literal());
     text +=
-        "// Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], [tau0, ...], g.\n"
+        "// Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], [tau0, ...],\n"
+        "// kappa, g.\n"
         "export const MODELS = Object.freeze({\n";
     for (const auto& row : class_rows(file)) text += "    " + row + ",\n";
     text += "});\n\n";
@@ -185,8 +192,9 @@ std::string javascript_source(const human::HumanModelFile& file, std::vector<std
         "export function wdl(cp, material, move, elo, opponentElo, timeControl) {\n"
         "    const speed = speedClass(timeControl);\n"
         "    if (!(speed in MODELS)) throw new Error(\"no model of \" + speed + \" games\");\n"
-        "    const [aCubic, bCubic, alpha, beta, tau, g] = MODELS[speed];\n"
-        "    const x = Math.min(Math.max(cp, -CP_CEILING), CP_CEILING) / 100;\n"
+        "    const [aCubic, bCubic, alpha, beta, tau, kappa, g] = MODELS[speed];\n"
+        "    let x = Math.min(Math.max(cp, -CP_CEILING), CP_CEILING) / 100;\n"
+        "    if (Math.abs(cp) >= CP_CEILING) x += Math.sign(cp) * kappa;\n"
         "    const t = material / MATERIAL_TARGET;\n"
         "    const l = ((elo + opponentElo) / 2 - LEVEL_CENTRE) / RATING_SCALE;\n"
         "    const a = curve(aCubic, alpha, t, l);\n"

@@ -32,7 +32,8 @@ constexpr int kMostParameters = 16;
 using Vector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMostParameters, 1>;
 using Matrix =
     Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMostParameters, kMostParameters>;
-using Basis = Eigen::Matrix<double, Eigen::Dynamic, 4, 0, kMostParameters, 4>;
+using Basis = Eigen::Matrix<double, Eigen::Dynamic, 5, 0, kMostParameters, 5>;
+using Local = Eigen::Matrix<double, 5, 1>;
 
 // One of the curves a or b at a unit with its derivatives in the parameters: a cubic in t
 // (coefficients from `cubic`) times exp of a polynomial in l (coefficients from `exponent`).
@@ -82,12 +83,13 @@ double tempo_at(const HumanModel& model, double l) {
     return tempo;
 }
 
-// What the cells of one unit add up to, in the basis (grad a, grad r, e_g, grad tau) of their
-// logits' gradients (r = 1 / b): z_w = (x - a) r + tau + g d and z_l = (-x - a) r - tau - g d.
+// What the cells of one unit add up to, in the basis (grad a, grad r, e_g, grad tau, e_kappa)
+// of their logits' gradients (r = 1 / b): z_w = (x + c kappa - a) r + tau + g d and
+// z_l = (-x - c kappa - a) r - tau - g d, c the sign of an eval at the ceiling (else 0).
 struct UnitSums {
-    Eigen::Vector4d gradient = Eigen::Vector4d::Zero();
-    Eigen::Matrix4d hessian = Eigen::Matrix4d::Zero();
-    double ar = 0, rr = 0;  // the factors of the logits' own second derivatives
+    Local gradient = Local::Zero();
+    Eigen::Matrix<double, 5, 5> hessian = Eigen::Matrix<double, 5, 5>::Zero();
+    double ar = 0, rr = 0, kr = 0;  // the factors of the logits' own second derivatives
     bool used = false;
 };
 
@@ -115,7 +117,10 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
             result.value = kInfinity;
             return result;
         }
-        const double x = std::clamp(double(cell.cp), -kCpCeiling, kCpCeiling) / 100;
+        const double x = model.pawns(cell.cp);
+        const double c = has_ceiling(model.form) && std::abs(cell.cp) >= kCpCeiling
+                             ? (cell.cp > 0 ? 1.0 : -1.0)
+                             : 0.0;
         const double d = double(cell.rating - cell.opponent_rating) / kRatingScale;
         const double shift = tempo[u] + g * d;
         const double z_w = (x - a[u]) * r[u] + shift, z_l = (-x - a[u]) * r[u] - shift;
@@ -145,7 +150,9 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
                     (loss_slope * (1 - 2 * loss) / draw + loss_slope * loss_slope / (draw * draw));
             h_wl += n_d * win_slope * loss_slope / (draw * draw);
         }
-        const Eigen::Vector4d c_w(-r[u], x - a[u], d, 1), c_l(-r[u], -x - a[u], -d, -1);
+        Local c_w, c_l;
+        c_w << -r[u], x - a[u], d, 1, c * r[u];
+        c_l << -r[u], -x - a[u], -d, -1, -c * r[u];
         auto& unit = sums[u];
         unit.used = true;
         unit.gradient += g_w * c_w + g_l * c_l;
@@ -153,6 +160,7 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
                         h_wl * (c_w * c_l.transpose() + c_l * c_w.transpose());
         unit.ar += g_w + g_l;
         unit.rr += g_w * (x - a[u]) + g_l * (-x - a[u]);
+        unit.kr += (g_w - g_l) * c;
     }
     if (!derivatives) return result;
     Vector gradient = Vector::Zero(n);
@@ -167,17 +175,23 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
         const Vector r_gradient = -b_at.gradient / (b * b);
         const Matrix r_hessian =
             2 * b_at.gradient * b_at.gradient.transpose() / (b * b * b) - b_at.hessian / (b * b);
-        Basis basis = Basis::Zero(n, 4);
+        Basis basis = Basis::Zero(n, 5);
         basis.col(0) = a_at.gradient;
         basis.col(1) = r_gradient;
         if (has_difference(model.form)) basis(n - 1, 2) = 1;
         for (int j = 0, e = int(tempo_index(model.form)); j < tempo_terms(model.form); ++j)
             basis(e + j, 3) = std::pow(l, j);
+        if (has_ceiling(model.form)) basis(Eigen::Index(ceiling_index(model.form)), 4) = 1;
         gradient += basis * unit.gradient;
         hessian += basis * unit.hessian * basis.transpose();
         hessian -= unit.ar * (a_at.gradient * r_gradient.transpose() +
                               r_gradient * a_at.gradient.transpose() + (1 / b) * a_at.hessian);
         hessian += unit.rr * r_hessian;
+        if (has_ceiling(model.form)) {
+            const Eigen::Index k = Eigen::Index(ceiling_index(model.form));
+            hessian.row(k) += unit.kr * r_gradient.transpose();
+            hessian.col(k) += unit.kr * r_gradient;
+        }
     }
     result.gradient.assign(gradient.data(), gradient.data() + n);
     result.hessian.assign(std::size_t(n), std::vector<double>(std::size_t(n)));
@@ -228,6 +242,18 @@ void verify_optimum(const LossDerivatives& at, HumanFit& fit) {
 
 HumanFit fit_human_model(const HumanData& data, HumanForm form, const GroupWeights& weights,
                          const HumanModel* start) {
+    // kappa's curvature is negative far from the curves' optimum: it starts at 0 from the fit
+    // without it.
+    if (!start && has_ceiling(form)) {
+        const HumanFit nested = fit_human_model(data, HumanForm::TempoDifference, weights);
+        if (nested.converged) {
+            HumanModel begin = nested.model;
+            begin.form = form;
+            begin.parameters.insert(begin.parameters.begin() + std::ptrdiff_t(ceiling_index(form)),
+                                    0.0);
+            return fit_human_model(data, form, weights, &begin);
+        }
+    }
     HumanFit fit;
     fit.model = start ? *start : starting_model(form);
     LossDerivatives at = human_loss(data, fit.model, weights);

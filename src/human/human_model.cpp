@@ -22,6 +22,7 @@ int level_terms(HumanForm form) {
         case HumanForm::LevelDifference:
         case HumanForm::TempoDifference:
         case HumanForm::LevelTempoDifference:
+        case HumanForm::TempoCeilingDifference:
             return 1;
         case HumanForm::QuadraticDifference:
             return 2;
@@ -32,6 +33,7 @@ int level_terms(HumanForm form) {
 int tempo_terms(HumanForm form) {
     switch (form) {
         case HumanForm::TempoDifference:
+        case HumanForm::TempoCeilingDifference:
             return 1;
         case HumanForm::LevelTempoDifference:
             return 2;
@@ -40,15 +42,21 @@ int tempo_terms(HumanForm form) {
     }
 }
 
+bool has_ceiling(HumanForm form) { return form == HumanForm::TempoCeilingDifference; }
+
 bool has_difference(HumanForm form) { return form != HumanForm::Flat && form != HumanForm::Level; }
 
 std::size_t tempo_index(HumanForm form) {
     return std::size_t(2 * kCurveTerms + 2 * level_terms(form));
 }
 
+std::size_t ceiling_index(HumanForm form) {
+    return tempo_index(form) + std::size_t(tempo_terms(form));
+}
+
 int parameter_count(HumanForm form) {
     return 2 * kCurveTerms + 2 * level_terms(form) + tempo_terms(form) +
-           (has_difference(form) ? 1 : 0);
+           (has_ceiling(form) ? 1 : 0) + (has_difference(form) ? 1 : 0);
 }
 
 std::vector<std::string> parameter_names(HumanForm form) {
@@ -58,6 +66,7 @@ std::vector<std::string> parameter_names(HumanForm form) {
     for (const char* level : {"alpha", "beta"})
         for (int j = 1; j <= level_terms(form); ++j) names.push_back(level + std::to_string(j));
     for (int j = 0; j < tempo_terms(form); ++j) names.push_back("tau" + std::to_string(j));
+    if (has_ceiling(form)) names.emplace_back("kappa");
     if (has_difference(form)) names.emplace_back("g");
     return names;
 }
@@ -104,8 +113,14 @@ double HumanModel::shift(const Situation& at) const {
     return tempo + parameters.back() * (at.rating - at.opponent_rating) / kRatingScale;
 }
 
-std::array<double, 3> HumanModel::wdl(double cp, const Situation& at) const {
+double HumanModel::pawns(double cp) const {
     const double x = std::clamp(cp, -kCpCeiling, kCpCeiling) / 100;
+    if (!has_ceiling(form) || std::abs(cp) < kCpCeiling) return x;
+    return x + std::copysign(parameters[ceiling_index(form)], cp);
+}
+
+std::array<double, 3> HumanModel::wdl(double cp, const Situation& at) const {
+    const double x = pawns(cp);
     const double a_value = a(at), b_value = model::effective_spread(b(at)), d = shift(at);
     const double win = model::logistic((x - a_value) / b_value + d);
     const double loss = model::logistic((-x - a_value) / b_value - d);

@@ -17,16 +17,16 @@ using namespace wdl::testing;
 
 namespace {
 
-// Rapid: the form with the level, the side to move's shift linear in it and the difference;
-// blitz: the rating-blind one.
+// Rapid: the form with the level, the side to move's shift, the ceiling's kappa and the
+// difference; blitz: the rating-blind one.
 constexpr const char* kModel = R"({
   "kind": "wdlfit human model", "version": 1, "materialTarget": 58, "levelCentre": 1500,
   "ratingScale": 400, "cpCeiling": 1000,
   "classes": [
-    {"speed": "rapid", "form": "level+difference+tempo1",
-     "parameterNames": ["A0","A1","A2","A3","B0","B1","B2","B3","alpha1","beta1","tau0","tau1",
+    {"speed": "rapid", "form": "level+difference+tempo+ceiling",
+     "parameterNames": ["A0","A1","A2","A3","B0","B1","B2","B3","alpha1","beta1","tau0","kappa",
                         "g"],
-     "parameters": [1.1, 0.7, -0.2, 0.05, 1.7, 0.3, 0.1, -0.02, -0.15, -0.4, -0.12, 0.05, 0.55],
+     "parameters": [1.1, 0.7, -0.2, 0.05, 1.7, 0.3, 0.1, -0.02, -0.15, -0.4, -0.12, 1.3, 0.55],
      "standardErrors": null, "covariance": null, "positions": 1000, "matePositions": 0,
      "groups": 16, "ratingRange": [650, 2750]},
     {"speed": "blitz", "form": "flat",
@@ -43,8 +43,9 @@ std::array<double, 3> rapid_by_hand(double cp, double material, double elo, doub
                  d = (elo - opponent) / 400;
     const double a = (1.1 + 0.7 * t - 0.2 * t * t + 0.05 * t * t * t) * std::exp(-0.15 * l);
     const double b = (1.7 + 0.3 * t + 0.1 * t * t - 0.02 * t * t * t) * std::exp(-0.4 * l);
-    const double x = std::clamp(cp, -1000.0, 1000.0) / 100;
-    const double s = -0.12 + 0.05 * l + 0.55 * d;
+    const double x = std::clamp(cp, -1000.0, 1000.0) / 100 +
+                     (std::abs(cp) >= 1000 ? std::copysign(1.3, cp) : 0.0);
+    const double s = -0.12 + 0.55 * d;
     const double win = logistic((x - a) / b + s), loss = logistic((-x - a) / b - s);
     return {win, 1 - win - loss, loss};
 }

@@ -70,6 +70,18 @@ TEST_CASE("The side to move's shift tau(l) moves both logits", "[human][model]")
     CHECK(tempo.shift(at) == Approx(-0.25).epsilon(1e-14));
 }
 
+TEST_CASE("An eval at lichess's ceiling reads as 10 + kappa pawns", "[human][model]") {
+    HumanModel model = starting_model(HumanForm::TempoCeilingDifference);
+    CHECK(parameter_names(model.form)[ceiling_index(model.form)] == "kappa");
+    model.parameters[ceiling_index(model.form)] = 2.5;
+    CHECK(model.pawns(999) == Approx(9.99).epsilon(1e-15));
+    CHECK(model.pawns(1000) == Approx(12.5).epsilon(1e-15));
+    CHECK(model.pawns(-100000) == Approx(-12.5).epsilon(1e-15));
+    CHECK(model.pawns(-250) == Approx(-2.5).epsilon(1e-15));
+    // Forms without kappa clamp only.
+    CHECK(starting_model(HumanForm::TempoDifference).pawns(100000) == 10);
+}
+
 TEST_CASE("lichess's Win% as an expected score, by hand", "[human][baselines]") {
     // 1 / (1 + exp(-0.00368208 cp)), cp clamped to +-1000.
     CHECK(lichess_expected_score(0) == 0.5);

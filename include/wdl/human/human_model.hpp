@@ -18,19 +18,21 @@
 // a constant term, g the rating difference's logit shift (the engines' strength term of
 // scale/strength_model.hpp, for people), tau a polynomial in l: the side to move's own shift
 // (a person about to move tends to lose some of the eval: its tempo is worth less than an
-// engine's). A form says which of alpha, beta, tau and g it has.
+// engine's). An eval at lichess's display ceiling of +-10 pawns (anything from there to a
+// mate) enters as +-(10 + kappa). A form says which of alpha, beta, tau, kappa and g it has.
 namespace wdl::human {
 
 enum class HumanForm {
-    Flat,                  // a(t), b(t): ratings ignored (Stockfish's form refitted on people)
-    Difference,            // + g
-    Level,                 // + alpha and beta linear in l
-    LevelDifference,       // + alpha and beta linear in l, + g
-    QuadraticDifference,   // + alpha and beta quadratic in l, + g
-    TempoDifference,       // level+difference + a constant shift tau0 of the side to move
-    LevelTempoDifference,  // level+difference + tau linear in l
+    Flat,                    // a(t), b(t): ratings ignored (Stockfish's form refitted on people)
+    Difference,              // + g
+    Level,                   // + alpha and beta linear in l
+    LevelDifference,         // + alpha and beta linear in l, + g
+    QuadraticDifference,     // + alpha and beta quadratic in l, + g
+    TempoDifference,         // level+difference + a constant shift tau0 of the side to move
+    LevelTempoDifference,    // level+difference + tau linear in l
+    TempoCeilingDifference,  // level+difference+tempo + kappa, the ceiling's extra pawns
 };
-inline constexpr std::array<util::EnumName<HumanForm>, 7> kHumanFormNames = {{
+inline constexpr std::array<util::EnumName<HumanForm>, 8> kHumanFormNames = {{
     {HumanForm::Flat, "flat"},
     {HumanForm::Difference, "difference"},
     {HumanForm::Level, "level"},
@@ -38,6 +40,7 @@ inline constexpr std::array<util::EnumName<HumanForm>, 7> kHumanFormNames = {{
     {HumanForm::QuadraticDifference, "level2+difference"},
     {HumanForm::TempoDifference, "level+difference+tempo"},
     {HumanForm::LevelTempoDifference, "level+difference+tempo1"},
+    {HumanForm::TempoCeilingDifference, "level+difference+tempo+ceiling"},
 }};
 std::string_view human_form_name(HumanForm form);
 std::optional<HumanForm> human_form_from_name(std::string_view name);
@@ -53,17 +56,19 @@ inline constexpr double kRatingScale = 400;
 inline constexpr double kCpCeiling = 1000;
 inline constexpr int kCurveTerms = 4;  // A and B are cubics
 
-// The number of terms of alpha (and of beta), of tau, and whether g is there.
+// The number of terms of alpha (and of beta), of tau, and whether kappa and g are there.
 int level_terms(HumanForm form);
 int tempo_terms(HumanForm form);
+bool has_ceiling(HumanForm form);
 bool has_difference(HumanForm form);
-// Where tau0 is in the parameters (after beta).
+// Where tau0 is in the parameters (after beta), and kappa (after tau).
 std::size_t tempo_index(HumanForm form);
-// 8 + 2 level_terms + tempo_terms + has_difference: A0..A3, B0..B3, alpha1.., beta1..,
-// tau0.., g.
+std::size_t ceiling_index(HumanForm form);
+// 8 + 2 level_terms + tempo_terms + has_ceiling + has_difference: A0..A3, B0..B3, alpha1..,
+// beta1.., tau0.., kappa, g.
 int parameter_count(HumanForm form);
-// "A0" ... "A3", "B0" ... "B3", "alpha1" ..., "beta1" ..., "tau0" ..., "g": the parameters'
-// order.
+// "A0" ... "A3", "B0" ... "B3", "alpha1" ..., "beta1" ..., "tau0" ..., "kappa", "g": the
+// parameters' order.
 std::vector<std::string> parameter_names(HumanForm form);
 
 // Where a position is: what the model reads besides the eval.
@@ -81,6 +86,9 @@ struct HumanModel {
     double b(const Situation& at) const;
     // The logit shift tau(l) + g d of the side to move and the rating difference.
     double shift(const Situation& at) const;
+    // The eval in pawns that the curves read at displayed centipawns `cp`: clamped to +-10,
+    // +-(10 + kappa) at the ceiling.
+    double pawns(double cp) const;
     // Win, draw, loss of the side to move at displayed centipawns `cp` (clamped to +-1000).
     std::array<double, 3> wdl(double cp, const Situation& at) const;
 };

@@ -17,7 +17,9 @@ int wdl::programs::exportWDL(int argc, char** argv) {
         "Export a WDL model as a self-contained, dependency-free source file: the W/D/L "
         "probabilities of an internal eval at a material (or move, or ply), the per mille "
         "Stockfish prints, and the displayed eval and back, stating where the model comes "
-        "from. Prints it, or writes it with -o.",
+        "from. A human model (humanWDL -o) is exported as Python or JavaScript, whose wdl(cp, "
+        "material, move, elo, opponent_elo, time_control) gives the side to move's W/D/L. "
+        "Prints it, or writes it with -o.",
         "exportWDL");
     wdl::commands::ExportWdlOptions options;
     add_model_option(app, options.model, "The WDL model")->capture_default_str();

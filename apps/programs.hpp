@@ -17,6 +17,7 @@ int compareWDL(int argc, char** argv);
 int markovWDL(int argc, char** argv);
 int trackWDL(int argc, char** argv);
 int scaleWDL(int argc, char** argv);
+int humanWDL(int argc, char** argv);
 int download_fishtest_pgns(int argc, char** argv);
 int download_missing_metadata(int argc, char** argv);
 int archiveWDL(int argc, char** argv);

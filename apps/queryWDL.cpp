@@ -16,8 +16,8 @@ int wdl::programs::queryWDL(int argc, char** argv) {
     CLI::App app(
         "Query a WDL model: the W/D/L (per mille) and expected score at displayed evals and "
         "materials (or moves), the eval at which the engine wins a wanted fraction of its games, "
-        "and how another model displays the same internal evals. Prints tables, or JSON with "
-        "--json -.",
+        "and how another model displays the same internal evals; of a human model (humanWDL -o), "
+        "the side to move's W/D/L at --elo and --tc. Prints tables, or JSON with --json -.",
         "queryWDL");
     wdl::commands::QueryWdlOptions options;
     add_model_option(app, options.model, "The WDL model")->capture_default_str();
@@ -52,6 +52,16 @@ int wdl::programs::queryWDL(int argc, char** argv) {
                    "Another model (as --model): print how it displays the internal evals that "
                    "--model displays as --evals")
         ->type_name("MODEL");
+    app.add_option("--elo", options.elo,
+                   "For a human model (humanWDL -o): the side to move's rating and its "
+                   "opponent's, comma-separated")
+        ->delimiter(',')
+        ->expected(2)
+        ->check(number_checks::finite());
+    app.add_option("--tc", options.time_control,
+                   "For a human model: the game's time control as its PGN tag (600+5), which "
+                   "gives its speed class")
+        ->type_name("TAG");
     app.add_option("--json", options.json,
                    "Also write the answers as JSON to this file; - prints only the JSON, on "
                    "stdout")

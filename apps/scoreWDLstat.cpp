@@ -106,7 +106,16 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
     add_choice_option(app, "--evalParsing", options.eval_parsing, wdl::games::kEvalParsingNames,
                       "exact: centipawns from the decimal digits; legacy: the original "
                       "scanner's float arithmetic, for byte-for-byte comparisons");
-    app.add_option("-o", options.output, "Output JSON file (default: scoreWDLstat.json)");
+    app.add_option("-o", options.output,
+                   "Output JSON file (default: scoreWDLstat.json; with --human: "
+                   "scoreWDLstat_human.txt)");
+    app.add_flag("--human", options.human,
+                 "People's games as lichess exports them ([%eval] comments, WhiteElo, BlackElo, "
+                 "TimeControl): each counted position keyed also by the side to move's rating, "
+                 "its opponent's (bins of 50) and the speed class (lichess's, from base + 40 x "
+                 "increment), into a human-games count file (docs/formats.md). Games without "
+                 "an eval, of a variant, from a set-up position, of a BOT or unrated are left "
+                 "out and counted; --groups K keeps game groups for error bars");
     add_training_data_options(app, options);
     add_grouping_options(app, options);
     app.add_option("--json", options.json,
@@ -127,6 +136,7 @@ int wdl::programs::scoreWDLstat(int argc, char** argv) {
     options.concurrency = std::max(1, int(std::thread::hardware_concurrency()));
     add_options(app, options);
     if (auto stop = parse_command_line(app, argc, argv)) return *stop;
+    if (options.human && app.count("-o") == 0) options.output = wdl::commands::kHumanOutput;
     return wdl::util::report_errors([&] {
         wdl::commands::score_wdl_stat(options);
         return 0;

@@ -1,12 +1,13 @@
 // The count-file reader (plain and grouped; into a sink and into a count target, which reads
-// the scanners' layout by a parser of its own) on any bytes, and mergeWDLstat's checks on what
-// it reads.
+// the scanners' layout by a parser of its own) on any bytes, mergeWDLstat's checks on what
+// it reads, and the reader of human-games count files.
 #include <cstdint>
 #include <memory>
 
 #include "fuzz_support.hpp"
 #include "wdl/counts/count_file.hpp"
 #include "wdl/counts/count_merge.hpp"
+#include "wdl/counts/human_counts.hpp"
 #include "wdl/util/error.hpp"
 
 namespace {
@@ -40,6 +41,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         wdl::counts::read_grouped_count_file(
             file.path(), [](int, const wdl::counts::PositionKey&, std::int64_t) {});
         wdl::counts::merge_count_files({file.path(), file.path()});
+    } catch (const wdl::Error&) {
+        // Bad input is an error naming the file: expected.
+    }
+    try {
+        if (wdl::counts::is_human_count_file(file.path())) {
+            auto counts = wdl::counts::read_human_counts(file.path());
+            (void)counts.total_count();
+        }
     } catch (const wdl::Error&) {
         // Bad input is an error naming the file: expected.
     }

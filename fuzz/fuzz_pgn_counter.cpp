@@ -1,5 +1,6 @@
-// The PGN reader with the scanner's whole per-game counting, and the chunk cutter: any bytes,
-// both eval parsings, with and without groups.
+// The PGN reader with the scanner's whole per-game counting and the human games' counting
+// (scoreWDLstat --human), and the chunk cutter: any bytes, both eval parsings, with and without
+// groups.
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -7,6 +8,7 @@
 #include "wdl/counts/grouped_counts.hpp"
 #include "wdl/scan/game_counter.hpp"
 #include "wdl/scan/game_grouping.hpp"
+#include "wdl/scan/human_counter.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
@@ -23,7 +25,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     wdl::scan::GameCounter counter(rules, counts);
     counter.begin_chunk(0, 0);
     counter.read(text);
-    // The cutter must answer within the text, for every minimum offset.
+    wdl::counts::CountMap human_counts;
+    wdl::scan::HumanCounter human_counter(rules, human_counts);
+    human_counter.read_chunk(wdl::games::TextChunk{0, 0, text});
+    // The cutters must answer within the text, for every minimum offset.
+    std::size_t next = wdl::pgn::find_next_game_start(text, size / 3);
+    if (next != std::string_view::npos && next >= text.size()) __builtin_trap();
     std::size_t cut = wdl::pgn::find_last_game_start(text, text.size() / 2);
     if (cut != std::string_view::npos && cut >= text.size()) __builtin_trap();
     return 0;

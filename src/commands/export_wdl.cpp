@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "wdl/export/human_export.hpp"
+#include "wdl/human/human_model_file.hpp"
 #include "wdl/model/published_models.hpp"
 #include "wdl/util/atomic_file.hpp"
 
@@ -29,14 +31,29 @@ std::vector<std::string> export_provenance(const model::NamedModel& named) {
     return lines;
 }
 
-void export_wdl(const ExportWdlOptions& options) {
-    auto named = model::load_model(options.model);
-    std::string text =
-        exporting::export_model(named.model, export_provenance(named), options.language);
+namespace {
+
+void write_export(const std::string& text, const ExportWdlOptions& options) {
     if (options.output)
         util::write_file_atomically(*options.output, text);
     else
         fmt::print("{}", text);
+}
+
+}  // namespace
+
+void export_wdl(const ExportWdlOptions& options) {
+    if (auto human = human::human_model_in(options.model)) {
+        const std::vector<std::string> provenance = {
+            fmt::format("The human model of {}.", options.model),
+            fmt::format("Exported by wdlfit {}: exportWDL --model {}.", WDLFIT_VERSION,
+                        options.model)};
+        return write_export(exporting::export_human_model(*human, provenance, options.language),
+                            options);
+    }
+    auto named = model::load_model(options.model);
+    write_export(exporting::export_model(named.model, export_provenance(named), options.language),
+                 options);
 }
 
 }  // namespace wdl::commands

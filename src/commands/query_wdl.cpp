@@ -5,6 +5,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "wdl/counts/human_counts.hpp"
+#include "wdl/human/human_model_file.hpp"
 #include "wdl/model/corresponding_mom.hpp"
 #include "wdl/model/model_lookup.hpp"
 #include "wdl/model/win_rate_eval.hpp"
@@ -185,11 +187,79 @@ void add_mapping(const QueryWdlOptions& options, const model::NamedModel& named,
     }
 }
 
+// W/D/L per mille of the side to move of a human model at each material and eval.
+void query_human(const QueryWdlOptions& options, const human::HumanModelFile& file) {
+    if (options.internal || !options.win_rates.empty() || options.to || !options.moves.empty())
+        throw Error(
+            fmt::format("{} is a human model: it takes --evals (displayed cp), "
+                        "--materials, --elo and --tc only",
+                        options.model));
+    if (options.elo.size() != 2 || !options.time_control)
+        throw Error(
+            fmt::format("{} is a human model: give --elo RATING,OPPONENT (the side to "
+                        "move's first) and --tc (as the TimeControl tag, 600+5)",
+                        options.model));
+    check_finite(options.elo, "--elo");
+    check_finite(options.materials, "--materials");
+    const auto speed = counts::speed_class_of_time_control(*options.time_control);
+    if (!speed)
+        throw Error(
+            fmt::format("--tc: {} is no time control (600+5, 180, -)", *options.time_control));
+    const auto* fitted = file.find(*speed);
+    if (!fitted)
+        throw Error(fmt::format("{} has no model of {} games ({})", options.model,
+                                counts::speed_class_name(*speed), *options.time_control));
+    std::vector<double> materials = options.materials;
+    if (materials.empty()) materials.push_back(human::kMaterialTarget);
+    Answer answer;
+    answer.text = fmt::format(
+        "Model: {}, the human model of {} games (form {}), fitted on the side to move rated "
+        "{}..{}.\nSide to move rated {:g}, its opponent {:g}; time control {}. Evals are "
+        "displayed centipawns from the side to move's view.\n",
+        options.model, counts::speed_class_name(*speed), human::human_form_name(fitted->model.form),
+        fitted->rating_low, fitted->rating_high, options.elo[0], options.elo[1],
+        *options.time_control);
+    answer.json["model"] = {{"name", options.model},
+                            {"speed", counts::speed_class_name(*speed)},
+                            {"form", human::human_form_name(fitted->model.form)}};
+    answer.json["rating"] = options.elo[0];
+    answer.json["opponentRating"] = options.elo[1];
+    answer.json["timeControl"] = *options.time_control;
+    answer.text += fmt::format("\nW/D/L per mille:\n{:>9}{:>10}{:>8}{:>8}{:>8}{:>8}\n", "material",
+                               "eval cp", "W", "D", "L", "score");
+    auto& rows = answer.json["wdl"] = nlohmann::ordered_json::array();
+    for (double material : materials) {
+        for (double cp : options.evals) {
+            const auto wdl = fitted->model.wdl(cp, {material, options.elo[0], options.elo[1]});
+            const double score = wdl[0] + wdl[1] / 2;
+            answer.text +=
+                fmt::format("{:>9g}{:>+10.1f}{:>8.1f}{:>8.1f}{:>8.1f}{:>8.3f}\n", material, cp,
+                            1000 * wdl[0], 1000 * wdl[1], 1000 * wdl[2], score);
+            rows.push_back({{"material", material},
+                            {"evalCp", cp},
+                            {"win", wdl[0]},
+                            {"draw", wdl[1]},
+                            {"loss", wdl[2]},
+                            {"score", score}});
+        }
+    }
+    if (options.json && *options.json == "-") {
+        fmt::print("{}\n", answer.json.dump(2));
+        return;
+    }
+    fmt::print("{}", answer.text);
+    if (options.json) util::write_file_atomically(*options.json, answer.json.dump(2) + "\n");
+}
+
 }  // namespace
 
 void query_wdl(const QueryWdlOptions& options) {
     check_finite(options.evals, "--evals");
     check_win_rates(options.win_rates);
+    if (auto human = human::human_model_in(options.model)) return query_human(options, *human);
+    if (!options.elo.empty() || options.time_control)
+        throw Error(fmt::format("--elo and --tc are for a human model (humanWDL -o), not {}",
+                                options.model));
     auto named = model::load_model(options.model);
     const auto& m = named.model;
     auto moms = moms_of(options, named);

@@ -6,11 +6,13 @@
 #include <iostream>
 
 #include "wdl/counts/count_file.hpp"
+#include "wdl/counts/human_counts.hpp"
 #include "wdl/games/engine_filter.hpp"
 #include "wdl/games/fix_fen.hpp"
 #include "wdl/games/game_reading.hpp"
 #include "wdl/model/normalization.hpp"
 #include "wdl/scan/game_grouping.hpp"
+#include "wdl/scan/human_scan.hpp"
 #include "wdl/scan/scan_report.hpp"
 #include "wdl/scan/scan_summary.hpp"
 #include "wdl/scan/scanner.hpp"
@@ -176,6 +178,58 @@ void scan_games(const ScoreWdlStatOptions& options, const games::SelectedFiles& 
     }
 }
 
+// --human: what does not apply to people's games is refused, not ignored.
+void check_human_options(const ScoreWdlStatOptions& options) {
+    if (options.match_engine || options.fix_fen_source || options.format ||
+        options.normalize_to_pawn_value || options.normalize_data || options.per_test) {
+        throw Error(
+            "--human reads people's games from the start position: --matchEngine, "
+            "--fixFENsource, --format, --NormalizeToPawnValue, --NormalizeData and --perTest do "
+            "not apply");
+    }
+    if (options.grouping && options.grouping->by != counts::GroupBy::Game)
+        throw Error("--human keeps games apart by game (--groupBy game), not by fishtest test");
+}
+
+void scan_human_games(const ScoreWdlStatOptions& options, const games::SelectedFiles& selection,
+                      const GroupingOfScan& grouping) {
+    check_human_options(options);
+    const auto& files = selection.selected;
+    scan::ScanSettings settings;
+    settings.threads = options.concurrency;
+    settings.rules.bin_width = options.bin_width;
+    settings.rules.eval_parsing = options.eval_parsing;
+    settings.rules.grouping = grouping.grouping ? &*grouping.grouping : nullptr;
+
+    util::AtomicFile output(options.output);
+    std::cout << "Scanning " << files.size() << " files of human games with " << settings.threads
+              << " threads." << std::endl;
+    auto [result, seconds] = games::read_with_progress(
+        files,
+        [&](games::ReadProgress& progress) {
+            return scan::scan_human_files(files, settings, &progress);
+        },
+        std::cerr);
+    std::cout << "Time taken: " << seconds << "s" << std::endl;
+    std::cout << scan::format_scan_summary(result.tally, result.files,
+                                           result.counts.distinct_keys(), seconds);
+    const int groups = grouping.grouping ? grouping.grouping->grouping().groups : 1;
+    counts::write_human_counts(result.counts, groups, output);
+    std::cout << "Wrote " << result.tally.positions << " scored positions from "
+              << result.tally.games_accepted << " games to " << options.output.string()
+              << ", keyed by ratings and speed class too, for analysis." << std::endl;
+    print_grouping_lines(options, grouping);
+    if (options.json) {
+        auto summary = scan::summarize_scan(result.tally, result.files,
+                                            result.counts.distinct_keys(), seconds);
+        summary.output = options.output.string();
+        if (grouping.grouping)
+            summary.grouping = scan::ScanGrouping{
+                std::string(counts::group_by_name(counts::GroupBy::Game)), groups, std::nullopt};
+        write_summary(*options.json, scan::scan_summary_json(summary));
+    }
+}
+
 void scan_training_data(const ScoreWdlStatOptions& options, const games::SelectedFiles& selection,
                         const GroupingOfScan& grouping,
                         std::vector<training::TrainingFormat> formats) {
@@ -227,7 +281,9 @@ void score_wdl_stat(const ScoreWdlStatOptions& options) {
     // An empty shard is no error: its count file, empty, still merges with the others.
     auto selection = games::select_game_files(listed_files(options), filter, std::cout, std::cerr);
     auto grouping = grouping_of_scan(options, selection);
-    if (auto formats = training_formats(options, selection.selected)) {
+    if (options.human) {
+        scan_human_games(options, selection, grouping);
+    } else if (auto formats = training_formats(options, selection.selected)) {
         scan_training_data(options, selection, grouping, std::move(*formats));
     } else {
         scan_games(options, selection, grouping);

@@ -21,6 +21,7 @@
 #include "compact_grouped_file.hpp"
 #include "wdl/counts/count_file.hpp"
 #include "wdl/counts/group_labels.hpp"
+#include "wdl/counts/human_counts.hpp"
 #include "wdl/io/block_reader.hpp"
 #include "wdl/util/checked_sum.hpp"
 #include "wdl/util/error.hpp"
@@ -725,6 +726,13 @@ bool add_in_halves(const std::filesystem::path& path, JsonText& text, CountTarge
 // in one piece. Version 2 of grouped files is a format of its own.
 CountFileReport read_count_file(const std::filesystem::path& path, CountTarget& target) {
     JsonText text(path);
+    if (begins_as_human_counts(bytes_of(text))) {
+        throw Error(fmt::format(
+            "{} is a human-games count file (scoreWDLstat --human: ratings and speed classes in "
+            "its keys), not a plain or grouped count file: the rating-aware fit reads it "
+            "(docs/human-games.md)",
+            path.string()));
+    }
     if (compact::is_compact(bytes_of(text))) return compact::read(path, bytes_of(text), target);
     if (add_scanner_layout(bytes_of(text), target)) return {};
     bool large = text.view().size() >= kSplitBytes && !is_null_document(text.view());

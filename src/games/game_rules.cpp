@@ -1,5 +1,8 @@
 #include "wdl/games/game_rules.hpp"
 
+#include <charconv>
+
+#include "wdl/counts/human_counts.hpp"
 #include "wdl/util/error.hpp"
 
 namespace wdl::games {
@@ -41,7 +44,35 @@ bool is_chess_variant(std::string_view variant) {
     return variant.empty();
 }
 
+// A rating tag's value: digits only ("?" and "" are none), within the ratings counts keep.
+std::optional<int> rating_of(std::string_view value) {
+    int rating = 0;
+    auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), rating);
+    if (value.empty() || error != std::errc() || end != value.data() + value.size() || rating < 0 ||
+        rating >= counts::kRatingLimit)
+        return std::nullopt;
+    return rating;
+}
+
 }  // namespace
+
+const char* describe(HumanSkipReason reason) {
+    switch (reason) {
+        case HumanSkipReason::NoEval:
+            return "no eval";
+        case HumanSkipReason::Variant:
+            return "variant";
+        case HumanSkipReason::SetUpPosition:
+            return "set-up position";
+        case HumanSkipReason::Bot:
+            return "BOT player";
+        case HumanSkipReason::Unrated:
+            return "unrated";
+        case HumanSkipReason::UnknownTimeControl:
+            return "unknown time control";
+    }
+    return "unknown";
+}
 
 const char* describe(GameSkipReason reason) {
     switch (reason) {
@@ -78,6 +109,10 @@ void GameTags::clear() {
     adjudicated = false;
     time_forfeit = false;
     unsupported_variant.clear();
+    rated = set_up_tag = bot = nonstandard_variant = false;
+    white_elo.reset();
+    black_elo.reset();
+    time_control.clear();
 }
 
 void GameTags::read(std::string_view name, std::string_view value) {
@@ -106,11 +141,36 @@ void GameTags::read(std::string_view name, std::string_view value) {
             unsupported_variant.clear();
         else
             unsupported_variant.assign(value);
+        nonstandard_variant = !equals_ignoring_case(value, "standard") &&
+                              !equals_ignoring_case(value, "from position");
     } else if (name == "White") {
         white.assign(value);
     } else if (name == "Black") {
         black.assign(value);
+    } else if (name == "Event") {
+        // lichess: "Rated Rapid game", "Casual Blitz game", "Rated Blitz tournament https://...".
+        rated = value.find("Rated") != std::string_view::npos;
+    } else if (name == "WhiteElo") {
+        white_elo = rating_of(value);
+    } else if (name == "BlackElo") {
+        black_elo = rating_of(value);
+    } else if (name == "TimeControl") {
+        time_control.assign(value);
+    } else if (name == "SetUp") {
+        set_up_tag = value == "1";
+    } else if (name == "WhiteTitle" || name == "BlackTitle") {
+        bot = bot || value == "BOT";
     }
+}
+
+std::optional<HumanSkipReason> GameTags::human_rejection() const {
+    if (nonstandard_variant) return HumanSkipReason::Variant;
+    if (set_up_tag || !fen.empty()) return HumanSkipReason::SetUpPosition;
+    if (bot) return HumanSkipReason::Bot;
+    if (!rated || !white_elo || !black_elo) return HumanSkipReason::Unrated;
+    if (!counts::speed_class_of_time_control(time_control))
+        return HumanSkipReason::UnknownTimeControl;
+    return std::nullopt;
 }
 
 std::optional<GameSkipReason> GameTags::rejection() const {

@@ -461,4 +461,16 @@ std::size_t find_last_game_start(std::string_view text, std::size_t min_offset) 
     return std::string_view::npos;
 }
 
+std::size_t find_next_game_start(std::string_view text, std::size_t from) {
+    std::size_t pos = from;
+    while (pos < text.size()) {
+        const bool line_start = pos == 0 || text[pos - 1] == '\n';
+        if (line_start && tag_line_at(text, pos) && !follows_tag_line(text, pos)) return pos;
+        const void* newline = std::memchr(text.data() + pos, '\n', text.size() - pos);
+        if (!newline) break;
+        pos = std::size_t(static_cast<const char*>(newline) - text.data()) + 1;
+    }
+    return std::string_view::npos;
+}
+
 }  // namespace wdl::pgn

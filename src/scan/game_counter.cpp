@@ -14,6 +14,20 @@ void GameTally::add(const GameTally& other) {
     adjudicated += other.adjudicated;
     time_forfeits += other.time_forfeits;
     scoreless_comments += other.scoreless_comments;
+    for (std::size_t i = 0; i < games::kHumanSkipReasonCount; ++i)
+        human_skipped[i] += other.human_skipped[i];
+}
+
+std::vector<std::pair<std::string, std::uint64_t>> skip_reasons(const GameTally& tally) {
+    std::vector<std::pair<std::string, std::uint64_t>> reasons;
+    for (std::size_t i = 0; i < games::kHumanSkipReasonCount; ++i)
+        if (tally.human_skipped[i] > 0)
+            reasons.emplace_back(games::describe(games::HumanSkipReason(i)),
+                                 tally.human_skipped[i]);
+    for (std::size_t i = 0; i < games::kSkipReasonCount; ++i)
+        if (tally.skipped[i] > 0)
+            reasons.emplace_back(games::describe(games::GameSkipReason(i)), tally.skipped[i]);
+    return reasons;
 }
 
 GameCounter::GameCounter(const CountingRules& rules, counts::PositionCounts& counts)

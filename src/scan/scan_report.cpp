@@ -13,15 +13,15 @@
 namespace wdl::scan {
 
 std::string format_scan_summary(const ScanResult& result, double seconds) {
-    const auto& tally = result.tally;
-    const auto& files = result.files;
+    return format_scan_summary(result.tally, result.files, result.counts.distinct_keys(), seconds);
+}
+
+std::string format_scan_summary(const GameTally& tally, const games::ReadSummary& files,
+                                std::size_t distinct_keys, double seconds) {
     std::uint64_t skipped = tally.games_read - tally.games_accepted;
     std::string reasons;
-    for (std::size_t i = 0; i < games::kSkipReasonCount; ++i) {
-        if (tally.skipped[i] == 0) continue;
-        reasons += fmt::format("{}{}: {}", reasons.empty() ? " (" : ", ",
-                               games::describe(games::GameSkipReason(i)), tally.skipped[i]);
-    }
+    for (const auto& [reason, count] : skip_reasons(tally))
+        reasons += fmt::format("{}{}: {}", reasons.empty() ? " (" : ", ", reason, count);
     if (!reasons.empty()) reasons += ")";
     double megabytes = double(files.text_bytes) / 1e6;
     double safe_seconds = std::max(seconds, 1e-9);
@@ -29,8 +29,8 @@ std::string format_scan_summary(const ScanResult& result, double seconds) {
     summary += games::format_files_line(files);
     summary += fmt::format("Games: {} read, {} accepted, {} skipped{}.\n", tally.games_read,
                            tally.games_accepted, skipped, reasons);
-    summary += fmt::format("Positions: {} counted in {} distinct keys.\n", tally.positions,
-                           result.counts.distinct_keys());
+    summary +=
+        fmt::format("Positions: {} counted in {} distinct keys.\n", tally.positions, distinct_keys);
     if (tally.scoreless_comments > 0) {
         summary += fmt::format(
             "Comments without a score: {} (a number without a decimal point, as OpenBench's "

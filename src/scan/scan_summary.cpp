@@ -147,20 +147,21 @@ nlohmann::ordered_json filters_json(const games::FileFilters& filters) {
 }
 
 ScanSummary summarize_scan(const ScanResult& result, double seconds) {
-    const auto& tally = result.tally;
+    return summarize_scan(result.tally, result.files, result.counts.distinct_keys(), seconds);
+}
+
+ScanSummary summarize_scan(const GameTally& tally, const games::ReadSummary& files,
+                           std::size_t distinct_keys, double seconds) {
     ScanSummary summary;
-    summary.files = result.files;
+    summary.files = files;
     summary.games.read = tally.games_read;
     summary.games.accepted = tally.games_accepted;
-    for (std::size_t i = 0; i < games::kSkipReasonCount; ++i)
-        if (tally.skipped[i] > 0)
-            summary.games.skipped.emplace_back(games::describe(games::GameSkipReason(i)),
-                                               tally.skipped[i]);
+    summary.games.skipped = skip_reasons(tally);
     summary.games.adjudicated = tally.adjudicated;
     summary.games.time_forfeits = tally.time_forfeits;
     summary.positions = tally.positions;
     summary.scoreless_comments = tally.scoreless_comments;
-    summary.distinct_keys = result.counts.distinct_keys();
+    summary.distinct_keys = distinct_keys;
     summary.seconds = seconds;
     return summary;
 }

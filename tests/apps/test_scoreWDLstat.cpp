@@ -12,6 +12,7 @@
 #include "skip.hpp"
 #include "test_data.hpp"
 #include "wdl/counts/count_file.hpp"
+#include "wdl/counts/human_counts.hpp"
 #include "wdl/fishtest/run_metadata.hpp"
 #include "wdl/pgn/reader.hpp"
 
@@ -682,4 +683,35 @@ TEST_CASE("a damaged binpack block is named with its byte and the others count",
     CHECK_THAT(run.output, Catch::Contains("Records: 3 read, 2 of them broken; 1 units (blocks, "
                                            "games of records, lines) counted, 2 dropped with a "
                                            "broken record."));
+}
+
+TEST_CASE(
+    "scoreWDLstat --human writes a human-games count file, its summary naming what it left out",
+    "[apps][scan][human]") {
+    fs::path dir = fresh_directory("scan_human");
+    fs::copy_file(test_data_path("lichess/edge_cases.pgn"), dir / "edge_cases.pgn");
+    fs::copy_file(test_data_path("lichess/sample.pgn.zst"), dir / "sample.pgn.zst");
+    auto run = scan(
+        {"--dir", ".", "--human", "--groups", "4", "--concurrency", "2", "--json", "summary.json"},
+        dir);
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    CHECK(has_line_with(run.output, "Games: 253 read, 228 accepted", "no eval: 1"));
+    CHECK(has_line_with(run.output, "Warning", "edge_cases.pgn, game 12"));
+    auto counts = wdl::counts::read_human_counts(dir / "scoreWDLstat_human.txt");
+    CHECK(counts.groups == 4);
+    auto summary = nlohmann::json::parse(read_text_file(dir / "summary.json"));
+    CHECK(summary["positions"].get<std::uint64_t>() == counts.total_count());
+    CHECK(summary["output"] == "scoreWDLstat_human.txt");
+    CHECK(summary["games"]["accepted"] == 228);
+
+    // The plain readers refuse it with a line naming it.
+    auto merged = run_program("mergeWDLstat", {"scoreWDLstat_human.txt", "-o", "m.json"}, dir);
+    CHECK(merged.exit_code != 0);
+    CHECK_THAT(merged.output,
+               Catch::Contains("scoreWDLstat_human.txt is a human-games count file"));
+
+    auto refused = scan({"--dir", ".", "--human", "--matchEngine", "x"}, dir);
+    CHECK(refused.exit_code == 1);
+    CHECK_THAT(refused.output, Catch::Contains("--human reads people's games"));
 }

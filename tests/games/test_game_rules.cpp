@@ -1,6 +1,10 @@
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "wdl/chess/board.hpp"
 #include "wdl/games/engine_filter.hpp"
@@ -55,4 +59,59 @@ TEST_CASE("the players an engine filter matches", "[games][rules]") {
     // The whole name must match, and a game lacking a name matches nobody.
     CHECK_FALSE(games::matched_players(&filter, "xNew-abc", "Base-def").any());
     CHECK_FALSE(games::matched_players(&filter, "New-abc", "").any());
+}
+
+TEST_CASE("a human game's tags: the first reason that holds leaves it out",
+          "[games][rules][human]") {
+    using games::HumanSkipReason;
+    auto tags_of = [](std::vector<std::pair<const char*, const char*>> changed) {
+        games::GameTags tags;
+        std::vector<std::pair<const char*, const char*>> all = {
+            {"Event", "Rated Blitz tournament https://lichess.org/tournament/x"},
+            {"WhiteElo", "1500"},
+            {"BlackElo", "1711"},
+            {"TimeControl", "180+2"},
+            {"Result", "1-0"}};
+        for (auto [name, value] : changed) {
+            auto same = std::find_if(all.begin(), all.end(), [&](const auto& tag) {
+                return std::string_view(tag.first) == name;
+            });
+            if (same != all.end()) {
+                same->second = value;
+            } else {
+                all.emplace_back(name, value);
+            }
+        }
+        for (auto [name, value] : all) tags.read(name, value);
+        return tags.human_rejection();
+    };
+    CHECK_FALSE(tags_of({}).has_value());
+    CHECK_FALSE(tags_of({{"Variant", "Standard"}}).has_value());
+    CHECK_FALSE(tags_of({{"TimeControl", "-"}}).has_value());
+    CHECK_FALSE(tags_of({{"SetUp", "0"}}).has_value());
+    CHECK_FALSE(tags_of({{"WhiteTitle", "GM"}}).has_value());
+    CHECK(tags_of({{"Variant", "Chess960"}}) == HumanSkipReason::Variant);
+    CHECK(tags_of({{"Variant", "From Position"}, {"SetUp", "1"}}) ==
+          HumanSkipReason::SetUpPosition);
+    CHECK(tags_of({{"FEN", "8/8/8/8/8/8/8/K1k5 w - - 0 1"}}) == HumanSkipReason::SetUpPosition);
+    CHECK(tags_of({{"BlackTitle", "BOT"}}) == HumanSkipReason::Bot);
+    CHECK(tags_of({{"Event", "Casual Blitz game"}}) == HumanSkipReason::Unrated);
+    for (const char* rating : {"?", "", "-5", "6400", "15OO", "+1500"}) {
+        INFO(rating);
+        CHECK(tags_of({{"BlackElo", rating}}) == HumanSkipReason::Unrated);
+    }
+    CHECK(tags_of({{"TimeControl", "?"}}) == HumanSkipReason::UnknownTimeControl);
+    // The order of the rules: a casual game of a BOT in Crazyhouse is a variant.
+    CHECK(tags_of({{"Variant", "Crazyhouse"}, {"WhiteTitle", "BOT"}, {"Event", "Casual"}}) ==
+          HumanSkipReason::Variant);
+    CHECK(tags_of({{"WhiteTitle", "BOT"}, {"WhiteElo", "?"}}) == HumanSkipReason::Bot);
+    // Tags are cleared between games.
+    games::GameTags tags;
+    tags.read("WhiteTitle", "BOT");
+    tags.clear();
+    tags.read("Event", "Rated Rapid game");
+    tags.read("WhiteElo", "1500");
+    tags.read("BlackElo", "1500");
+    tags.read("TimeControl", "600+0");
+    CHECK_FALSE(tags.human_rejection().has_value());
 }

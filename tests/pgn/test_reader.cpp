@@ -198,6 +198,27 @@ TEST_CASE("the last game start is found for chunking", "[pgn]") {
     CHECK(wdl::pgn::find_last_game_start("1. e4 1-0\n") == std::string::npos);
 }
 
+TEST_CASE("the next game start is found for a look at each game", "[pgn]") {
+    // A comment's [%eval] at a line's start and a tag section's second line start no game.
+    std::string text = "[Event \"a\"]\n[Site \"s\"]\n\n1. e4 {[%eval 1]}\n[%eval x]\n1-0\n\n";
+    std::size_t second = text.size();
+    text += "[Event \"b\"]\n[Site \"t\"]\n\n1. d4 0-1\n";
+    CHECK(wdl::pgn::find_next_game_start(text, 0) == 0);
+    for (std::size_t from = 1; from <= second; ++from) {
+        INFO(from);
+        CHECK(wdl::pgn::find_next_game_start(text, from) == second);
+    }
+    CHECK(wdl::pgn::find_next_game_start(text, second + 1) == std::string::npos);
+    CHECK(wdl::pgn::find_next_game_start(text, text.size()) == std::string::npos);
+    CHECK(wdl::pgn::find_next_game_start("1. e4 1-0\n", 0) == std::string::npos);
+    // Where the reader begins its games: each one found in turn.
+    std::vector<std::size_t> found;
+    for (std::size_t at = 0; (at = wdl::pgn::find_next_game_start(text, at)) != std::string::npos;
+         ++at)
+        found.push_back(at);
+    CHECK(found == std::vector<std::size_t>{0, second});
+}
+
 TEST_CASE("a tag section without movetext is a game of its own", "[pgn]") {
     // A file of headers: each section ends at its blank line; none leaks into the next game.
     auto v = read(

@@ -15,6 +15,7 @@
 #include "program_runner.hpp"
 #include "wdl/report/calibration_plot.hpp"
 #include "wdl/report/distribution_plot.hpp"
+#include "wdl/report/reliability_plot.hpp"
 #include "wdl/report/show_plot.hpp"
 #include "wdl/report/summary_plot.hpp"
 
@@ -282,6 +283,32 @@ TEST_CASE("the distribution plot is a PNG of stacked bars", "[report]") {
     Distribution mismatched = distribution();
     mismatched.losses.pop_back();
     CHECK_THROWS_AS(write_distribution_plot(mismatched, png), std::invalid_argument);
+}
+
+TEST_CASE("the reliability plot is a PNG of a panel per predictor", "[report]") {
+    TestDirectory dir("reliability");
+    const fs::path png = dir.path / "reliability.png";
+    ReliabilityPlot plot;
+    plot.title = "rapid: held-out reliability";
+    for (const char* predictor : {"fitted", "lichess"}) {
+        ReliabilityPanel panel{predictor, {}};
+        for (const char* band : {"<1200", "1200-1500", "2100+"}) {
+            ReliabilitySeries series{band, {}};
+            for (int bin = 0; bin < 10; ++bin) {
+                const double predicted = 0.05 + 0.1 * bin;
+                series.points.push_back(
+                    {predicted, predicted + 0.01, predicted - 0.02, predicted + 0.04});
+            }
+            panel.series.push_back(series);
+        }
+        plot.panels.push_back(panel);
+    }
+    plot.panels.push_back({"empty", {{"<1200", {}}}});  // a band without bins draws nothing
+    write_reliability_plot(plot, png);
+    const PngSize size = png_size(read_bytes(png));
+    CHECK(size.width == 80 + 560 * 3);
+    CHECK(size.height == 620);
+    CHECK_THROWS_AS(write_reliability_plot(ReliabilityPlot{}, png), std::invalid_argument);
 }
 
 TEST_CASE("plot file names may contain spaces and quotes", "[report]") {

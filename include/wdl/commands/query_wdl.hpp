@@ -19,6 +19,10 @@ struct QueryWdlOptions {
     std::vector<double> materials, moves;
     std::vector<double> win_rates;  // print the eval at which the engine wins this often
     std::optional<std::string> to;  // print how this model displays the evals
+    // For a human model (humanWDL -o): the side to move's rating and its opponent's, and the
+    // game's time control as its PGN tag ("600+5").
+    std::vector<double> elo;
+    std::optional<std::string> time_control;
     // Write the answers as JSON to this file; "-" writes them to stdout instead of the tables.
     std::optional<std::string> json;
 };
@@ -26,7 +30,8 @@ struct QueryWdlOptions {
 // Prints the tables asked for (W/D/L per mille; evals of win rates; the display mapping) or
 // their JSON. Throws wdl::Error with one line for an unknown model, a win rate outside (0, 1),
 // a number that is not finite, moms of the wrong kind for the model, or models whose moms do
-// not correspond (material against move).
+// not correspond (material against move). A human model needs --elo and --tc and answers the
+// W/D/L table only.
 void query_wdl(const QueryWdlOptions& options);
 
 }  // namespace wdl::commands

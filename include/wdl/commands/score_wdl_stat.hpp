@@ -31,7 +31,12 @@ struct ScoreWdlStatOptions {
     std::optional<std::string> format;
     std::optional<int> normalize_to_pawn_value;
     std::optional<std::string> normalize_data;
+    // --human: lichess's human games into a human-games count file (docs/human-games.md),
+    // by default kHumanOutput.
+    bool human = false;
 };
+
+inline constexpr const char* kHumanOutput = "scoreWDLstat_human.txt";
 
 // Runs the scan with the original's printed lines on stdout, warnings and the progress line
 // on stderr. Throws wdl::Error for bad options, missing inputs and when nothing could be read.

@@ -27,6 +27,19 @@ enum class GameSkipReason : std::uint8_t {
 inline constexpr std::size_t kSkipReasonCount = 7;
 const char* describe(GameSkipReason reason);
 
+// Why a human game (scoreWDLstat --human) is left out before its moves are read, besides the
+// reasons above: games without any lichess [%eval] (seen in the raw text, first), then by tags.
+enum class HumanSkipReason : std::uint8_t {
+    NoEval,              // not one "[%eval" in the game's text: most games of a lichess dump
+    Variant,             // a Variant tag other than Standard (or From Position)
+    SetUpPosition,       // SetUp "1" or a FEN tag: not from the start position
+    Bot,                 // WhiteTitle or BlackTitle "BOT": a program, not a person
+    Unrated,             // an Event without "Rated", or a rating missing, "?" or beyond 0..6399
+    UnknownTimeControl,  // a TimeControl missing or of another form than "600+5", "180", "-"
+};
+inline constexpr std::size_t kHumanSkipReasonCount = 6;
+const char* describe(HumanSkipReason reason);
+
 // Why a game whose movetext did not end in a result token is skipped, and the warning: a tag
 // section without moves (none played), or a game cut short.
 struct UnterminatedGame {
@@ -46,6 +59,12 @@ struct GameTags {
     // case, by prefix): how a report tells how the games ended.
     bool adjudicated = false, time_forfeit = false;
     std::string unsupported_variant;  // the Variant tag's value, if not a chess we play
+    // What tells a human game (scoreWDLstat --human): whether it is rated and standard chess
+    // from the start position between people, the players' ratings (none for "?" or no
+    // tag), and the TimeControl tag as written.
+    bool rated = false, set_up_tag = false, bot = false, nonstandard_variant = false;
+    std::optional<int> white_elo, black_elo;
+    std::string time_control;
     // How Termination is matched (kept by clear()): without case and by prefix ("Time
     // forfeit", "Illegal Move (c7c5)"), or, as the original, exactly.
     bool exact_termination_letter = false;
@@ -56,6 +75,9 @@ struct GameTags {
     // Why the tags reject the game (an unsupported variant, no result, an excluded
     // termination), or nothing.
     std::optional<GameSkipReason> rejection() const;
+    // Why the tags leave a human game out (HumanSkipReason other than NoEval), or nothing;
+    // before rejection(), whose rules (a result, the termination) hold for human games too.
+    std::optional<HumanSkipReason> human_rejection() const;
     // Sets the board to the game's start position, its counters restored through `fix_fen`
     // when given. False for an invalid FEN; throws wdl::Error for a FEN that `fix_fen` lacks.
     bool set_up(chess::Board& board, const FixFenTable* fix_fen) const;

@@ -38,4 +38,9 @@ void read_games(std::string_view text, Visitor& visitor);
 // whole games: the reader starts a game at every such line, so the chunks read as the whole.
 std::size_t find_last_game_start(std::string_view text, std::size_t min_offset = 0);
 
+// The offset of the first tag section that begins at or after `from` (by the rule of
+// find_last_game_start), or npos: games cut apart one by one, for a look at each one's raw
+// text before it is read.
+std::size_t find_next_game_start(std::string_view text, std::size_t from);
+
 }  // namespace wdl::pgn

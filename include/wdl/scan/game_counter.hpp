@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "wdl/chess/board.hpp"
@@ -42,9 +43,15 @@ struct GameTally {
     // Comments of read moves whose first token is a number without a decimal point (exact
     // mode: no eval), such as OpenBench's malformed "12/17 41 40000".
     std::uint64_t scoreless_comments = 0;
+    // Human games left out (scoreWDLstat --human): by games::HumanSkipReason.
+    std::array<std::uint64_t, games::kHumanSkipReasonCount> human_skipped{};
 
     void add(const GameTally& other);
 };
+
+// The reasons games were skipped for, with their counts, those that occurred: a human scan's
+// (games::HumanSkipReason) first, in the order the rules ask them, then the scanner's.
+std::vector<std::pair<std::string, std::uint64_t>> skip_reasons(const GameTally& tally);
 
 // Counts the (result, move, material, eval) keys of the accepted games of PGN text, replayed
 // by games::GameReplay. A game's keys are committed only when the whole game was read without

@@ -13,5 +13,8 @@ namespace wdl::scan {
 
 // The closing summary: files, games read/accepted/skipped by reason, positions, speed.
 std::string format_scan_summary(const ScanResult& result, double seconds);
+// The same of any scan of games: its tally, files and the distinct keys of its counts.
+std::string format_scan_summary(const GameTally& tally, const games::ReadSummary& files,
+                                std::size_t distinct_keys, double seconds);
 
 }  // namespace wdl::scan

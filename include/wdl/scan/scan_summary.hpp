@@ -56,6 +56,9 @@ struct ScanSummary {
 
 // The summary of a scan's result (files, games, positions), the rest left to the caller.
 ScanSummary summarize_scan(const ScanResult& result, double seconds);
+// The same of any scan of games: its tally, files and the distinct keys of its counts.
+ScanSummary summarize_scan(const GameTally& tally, const games::ReadSummary& files,
+                           std::size_t distinct_keys, double seconds);
 
 // The fishtest tests of the game files read, one each in order of their metadata files.
 std::vector<ScannedTest> scanned_tests(const std::vector<std::filesystem::path>& game_files,

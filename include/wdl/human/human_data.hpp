@@ -1,0 +1,50 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "wdl/counts/human_counts.hpp"
+#include "wdl/human/human_model.hpp"
+
+// A human-games count file's positions as the fit reads them: one speed class at a time, the
+// outcomes of a (key, group) together, mates counted apart (they are left out of the fit).
+namespace wdl::human {
+
+// Where the curves a and b are the same: one material and one rating level.
+struct HumanUnit {
+    int material = 0;
+    double level = 0;  // ((R + O) / 2 - 1500) / 400
+};
+
+struct HumanCell {
+    std::uint32_t unit = 0;
+    int group = 0;
+    int cp = 0;  // the key's binned eval: displayed centipawns from the side to move's view
+    int rating = 0, opponent_rating = 0;
+    std::array<double, 3> outcomes{};  // positions won, drawn, lost by the side to move
+
+    double positions() const { return outcomes[0] + outcomes[1] + outcomes[2]; }
+    Situation situation(const HumanUnit& at) const {
+        return {double(at.material), double(rating), double(opponent_rating)};
+    }
+};
+
+struct HumanData {
+    counts::SpeedClass speed = counts::SpeedClass::Rapid;
+    // The groups of the file that hold this class's positions, numbered 0 .. groups - 1 in the
+    // file's order.
+    int groups = 1;
+    std::vector<HumanUnit> units;
+    std::vector<HumanCell> cells;
+    double positions = 0;                // in the cells
+    double mate_positions = 0;           // left out: keys of a mate score
+    int rating_min = 0, rating_max = 0;  // of the side to move, over the cells (bin centres)
+    // Groups holding positions.
+    int groups_with_positions() const;
+};
+
+// The count file's positions, one HumanData per speed class that has any, in the classes' order.
+std::vector<HumanData> human_data_by_speed(const counts::HumanCounts& counts);
+
+}  // namespace wdl::human

@@ -1,0 +1,99 @@
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wdl/util/enum_names.hpp"
+
+// The rating-aware model of human games (docs/human-games.md). For the side to move at its
+// displayed eval x (pawns, lichess's display, from its view), with material m (P+3N+3B+5R+9Q),
+// its rating R and its opponent's O, level l = ((R + O) / 2 - 1500) / 400 and difference
+// d = (R - O) / 400:
+//   win  = logistic((x - a) / b + s),   loss = logistic((-x - a) / b - s),   s = tau(l) + g d,
+//   a = A(t) exp(alpha(l)),  b = B(t) exp(beta(l)),  t = m / 58,
+// A and B cubics in t (Stockfish's form of the curves), alpha and beta polynomials in l without
+// a constant term, g the rating difference's logit shift (the engines' strength term of
+// scale/strength_model.hpp, for people), tau a polynomial in l: the side to move's own shift
+// (a person about to move tends to lose some of the eval: its tempo is worth less than an
+// engine's). An eval at lichess's display ceiling of +-10 pawns (anything from there to a
+// mate) enters as +-(10 + kappa). A form says which of alpha, beta, tau, kappa and g it has.
+namespace wdl::human {
+
+enum class HumanForm {
+    Flat,                    // a(t), b(t): ratings ignored (Stockfish's form refitted on people)
+    Difference,              // + g
+    Level,                   // + alpha and beta linear in l
+    LevelDifference,         // + alpha and beta linear in l, + g
+    QuadraticDifference,     // + alpha and beta quadratic in l, + g
+    TempoDifference,         // level+difference + a constant shift tau0 of the side to move
+    LevelTempoDifference,    // level+difference + tau linear in l
+    TempoCeilingDifference,  // level+difference+tempo + kappa, the ceiling's extra pawns
+};
+inline constexpr std::array<util::EnumName<HumanForm>, 8> kHumanFormNames = {{
+    {HumanForm::Flat, "flat"},
+    {HumanForm::Difference, "difference"},
+    {HumanForm::Level, "level"},
+    {HumanForm::LevelDifference, "level+difference"},
+    {HumanForm::QuadraticDifference, "level2+difference"},
+    {HumanForm::TempoDifference, "level+difference+tempo"},
+    {HumanForm::LevelTempoDifference, "level+difference+tempo1"},
+    {HumanForm::TempoCeilingDifference, "level+difference+tempo+ceiling"},
+}};
+std::string_view human_form_name(HumanForm form);
+std::optional<HumanForm> human_form_from_name(std::string_view name);
+
+// The material of the curves' argument t = m / 58, as Stockfish's models take it.
+inline constexpr double kMaterialTarget = 58;
+// The level and difference in units of 400 rating points around 1500 (Elo's scale; lichess's
+// starting rating).
+inline constexpr double kLevelCentre = 1500;
+inline constexpr double kRatingScale = 400;
+// Evals enter clamped to lichess's ceiling of +-1000 cp (a mate counts as the ceiling), the
+// range of the counted keys; mates themselves are left out of the fit.
+inline constexpr double kCpCeiling = 1000;
+inline constexpr int kCurveTerms = 4;  // A and B are cubics
+
+// The number of terms of alpha (and of beta), of tau, and whether kappa and g are there.
+int level_terms(HumanForm form);
+int tempo_terms(HumanForm form);
+bool has_ceiling(HumanForm form);
+bool has_difference(HumanForm form);
+// Where tau0 is in the parameters (after beta), and kappa (after tau).
+std::size_t tempo_index(HumanForm form);
+std::size_t ceiling_index(HumanForm form);
+// 8 + 2 level_terms + tempo_terms + has_ceiling + has_difference: A0..A3, B0..B3, alpha1..,
+// beta1.., tau0.., kappa, g.
+int parameter_count(HumanForm form);
+// "A0" ... "A3", "B0" ... "B3", "alpha1" ..., "beta1" ..., "tau0" ..., "kappa", "g": the
+// parameters' order.
+std::vector<std::string> parameter_names(HumanForm form);
+
+// Where a position is: what the model reads besides the eval.
+struct Situation {
+    double material = 58;
+    double rating = 1500, opponent_rating = 1500;
+};
+
+struct HumanModel {
+    HumanForm form = HumanForm::Flat;
+    std::vector<double> parameters;  // parameter_count(form), in parameter_names' order
+
+    // The curves at a situation, in pawns; b is not guaranteed positive away from the data.
+    double a(const Situation& at) const;
+    double b(const Situation& at) const;
+    // The logit shift tau(l) + g d of the side to move and the rating difference.
+    double shift(const Situation& at) const;
+    // The eval in pawns that the curves read at displayed centipawns `cp`: clamped to +-10,
+    // +-(10 + kappa) at the ceiling.
+    double pawns(double cp) const;
+    // Win, draw, loss of the side to move at displayed centipawns `cp` (clamped to +-1000).
+    std::array<double, 3> wdl(double cp, const Situation& at) const;
+};
+
+// A model with A = a0, B = b0 and everything else 0: where fits start.
+HumanModel starting_model(HumanForm form, double a0 = 1, double b0 = 1);
+
+}  // namespace wdl::human

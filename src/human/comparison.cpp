@@ -1,0 +1,187 @@
+#include "wdl/human/comparison.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "wdl/fit/folds.hpp"
+#include "wdl/fit/objective.hpp"
+#include "wdl/human/baselines.hpp"
+#include "wdl/human/human_fit.hpp"
+#include "wdl/stats/distributions.hpp"
+#include "wdl/util/parallel_for.hpp"
+
+namespace wdl::human {
+
+std::string_view predictor_name(Predictor predictor) {
+    return util::name_of(kPredictorNames, predictor);
+}
+
+std::string RatingBand::label() const {
+    if (low <= 0 && high >= 10000) return "all";
+    if (low <= 0) return fmt::format("<{}", high);
+    if (high >= 10000) return fmt::format("{}+", low);
+    return fmt::format("{}-{}", low, high);
+}
+
+std::vector<RatingBand> default_rating_bands() {
+    return {{0, 1200}, {1200, 1500}, {1500, 1800}, {1800, 2100}, {2100, 10000}};
+}
+
+namespace {
+
+constexpr int kReliabilityBins = 10;
+
+// Sums per group of one band and predictor.
+struct GroupSums {
+    std::vector<double> log_loss, score_loss, positions;
+    // [bin][group]
+    std::array<std::vector<double>, kReliabilityBins> bin_predicted, bin_observed, bin_positions;
+    explicit GroupSums(std::size_t groups)
+        : log_loss(groups), score_loss(groups), positions(groups) {
+        for (int b = 0; b < kReliabilityBins; ++b) {
+            bin_predicted[std::size_t(b)].assign(groups, 0);
+            bin_observed[std::size_t(b)].assign(groups, 0);
+            bin_positions[std::size_t(b)].assign(groups, 0);
+        }
+    }
+};
+
+double mean_rating(const HumanCell& cell) { return (cell.rating + cell.opponent_rating) / 2.0; }
+
+bool in_band(const RatingBand& band, double rating) {
+    return rating >= band.low && rating < band.high;
+}
+
+double binary_cross_entropy(double predicted, double observed) {
+    return observed * fit::outcome_log_loss(predicted) +
+           (1 - observed) * fit::outcome_log_loss(1 - predicted);
+}
+
+}  // namespace
+
+HumanComparison compare_held_out(const HumanData& data, const HumanModel& start, int folds,
+                                 const model::WdlModel& stockfish,
+                                 const std::vector<RatingBand>& given_bands, int threads) {
+    HumanComparison comparison;
+    comparison.form = start.form;
+    comparison.folds = std::clamp(folds, 2, std::max(2, data.groups_with_positions()));
+    std::vector<RatingBand> bands = given_bands;
+    bands.push_back({0, 10000});
+    const std::size_t groups = std::size_t(data.groups);
+
+    std::vector<HumanFit> fits(std::size_t(comparison.folds));
+    util::parallel_for(fits.size(), threads, [&](std::size_t, std::size_t fold) {
+        fits[fold] =
+            fit_human_model(data, start.form,
+                            fold_weights(data.groups, comparison.folds, int(fold), false), &start);
+    });
+    // Each band's draw rate on the positions each fold was fitted on, for lichess's W/D/L.
+    std::vector<std::vector<double>> drawn(fits.size(), std::vector<double>(bands.size())),
+        counted = drawn;
+    for (const auto& cell : data.cells)
+        for (std::size_t b = 0; b < bands.size(); ++b) {
+            if (!in_band(bands[b], mean_rating(cell))) continue;
+            for (std::size_t fold = 0; fold < fits.size(); ++fold) {
+                if (fit::fold_of(std::size_t(cell.group), comparison.folds) == int(fold)) continue;
+                drawn[fold][b] += cell.outcomes[1];
+                counted[fold][b] += cell.positions();
+            }
+        }
+    std::vector<std::array<GroupSums, kPredictors>> sums;
+    for (std::size_t b = 0; b < bands.size(); ++b)
+        sums.push_back(
+            {GroupSums(groups), GroupSums(groups), GroupSums(groups), GroupSums(groups)});
+    for (std::size_t fold = 0; fold < fits.size(); ++fold)
+        if (!fits[fold].converged)
+            comparison.failures.push_back("fold " + std::to_string(fold) + ": " +
+                                          fits[fold].failure);
+    for (const auto& cell : data.cells) {
+        const std::size_t fold =
+            std::size_t(fit::fold_of(std::size_t(cell.group), comparison.folds));
+        if (!fits[fold].converged) continue;
+        const Situation at = cell.situation(data.units[cell.unit]);
+        for (std::size_t b = 0; b < bands.size(); ++b) {
+            if (!in_band(bands[b], mean_rating(cell))) continue;
+            const double draw_rate = counted[fold][b] > 0 ? drawn[fold][b] / counted[fold][b] : 0;
+            const std::array<std::array<double, 3>, kPredictors> predictions = {
+                fits[fold].model.wdl(cell.cp, at), lichess_wdl(cell.cp, draw_rate),
+                lc0_wdl(cell.cp, at.rating, at.opponent_rating),
+                stockfish_wdl(stockfish, cell.cp, at.material)};
+            for (std::size_t p = 0; p < std::size_t(kPredictors); ++p) {
+                const auto& wdl = predictions[p];
+                // lichess's expected score is its Win% itself, not the W/D/L made of it.
+                const double expected = p == std::size_t(Predictor::Lichess)
+                                            ? lichess_expected_score(cell.cp)
+                                            : wdl[0] + wdl[1] / 2;
+                const int bin =
+                    std::clamp(int(expected * kReliabilityBins), 0, kReliabilityBins - 1);
+                auto& s = sums[b][p];
+                const std::size_t g = std::size_t(cell.group);
+                for (std::size_t o = 0; o < 3; ++o) {
+                    const double n = cell.outcomes[o];
+                    if (n == 0) continue;
+                    const double observed = 1 - 0.5 * double(o);
+                    s.log_loss[g] += n * fit::outcome_log_loss(wdl[o]);
+                    s.score_loss[g] += n * binary_cross_entropy(expected, observed);
+                    s.positions[g] += n;
+                    s.bin_predicted[std::size_t(bin)][g] += n * expected;
+                    s.bin_observed[std::size_t(bin)][g] += n * observed;
+                    s.bin_positions[std::size_t(bin)][g] += n;
+                }
+            }
+        }
+    }
+    for (std::size_t b = 0; b < bands.size(); ++b) {
+        BandComparison band;
+        band.band = bands[b];
+        const auto& fitted = sums[b][0];
+        for (std::size_t g = 0; g < groups; ++g) {
+            band.positions += fitted.positions[g];
+            band.groups += fitted.positions[g] > 0;
+        }
+        double drawn_all = 0, counted_all = 0;
+        for (std::size_t fold = 0; fold < fits.size(); ++fold) {
+            drawn_all += drawn[fold][b];
+            counted_all += counted[fold][b];
+        }
+        band.draw_rate = counted_all > 0 ? drawn_all / counted_all : 0;
+        if (band.positions < kMinBandPositions || band.groups < kMinBandGroups)
+            band.verdict =
+                fmt::format("too few games to say: {:.0f} held-out positions in {} groups",
+                            band.positions, band.groups);
+        for (std::size_t p = 0; p < std::size_t(kPredictors); ++p) {
+            const auto& s = sums[b][p];
+            auto& score = band.scores[p];
+            const auto log_loss = stats::grouped_mean(s.log_loss, s.positions);
+            const auto score_loss = stats::grouped_mean(s.score_loss, s.positions);
+            std::vector<double> differences(groups);
+            for (std::size_t g = 0; g < groups; ++g)
+                differences[g] = s.log_loss[g] - fitted.log_loss[g];
+            const auto versus = stats::grouped_mean(differences, s.positions);
+            score = {log_loss.value,   log_loss.error, score_loss.value,
+                     score_loss.error, versus.value,   versus.error};
+            for (int bin = 0; bin < kReliabilityBins; ++bin) {
+                const std::size_t i = std::size_t(bin);
+                ReliabilityBin reliability{double(bin) / kReliabilityBins,
+                                           double(bin + 1) / kReliabilityBins};
+                double predicted = 0;
+                for (std::size_t g = 0; g < groups; ++g) {
+                    reliability.positions += s.bin_positions[i][g];
+                    predicted += s.bin_predicted[i][g];
+                }
+                if (reliability.positions == 0) continue;
+                reliability.predicted = predicted / reliability.positions;
+                const auto observed = stats::grouped_mean(s.bin_observed[i], s.bin_positions[i]);
+                reliability.observed = observed.value;
+                reliability.observed_error = observed.error;
+                band.reliability[p].push_back(reliability);
+            }
+        }
+        comparison.bands.push_back(std::move(band));
+    }
+    return comparison;
+}
+
+}  // namespace wdl::human

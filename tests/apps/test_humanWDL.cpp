@@ -1,0 +1,82 @@
+// humanWDL on the real lichess sample of tests/data (240 rated rapid games with server
+// analysis), scanned by scoreWDLstat --human: the report, its JSON twin, the model file that
+// queryWDL reads, the plots, and what too few games give.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "program_runner.hpp"
+#include "test_data.hpp"
+
+namespace fs = std::filesystem;
+using namespace wdl::testing;
+
+namespace {
+
+ProgramRun run_checked(const std::string& name, const std::vector<std::string>& arguments,
+                       const fs::path& dir) {
+    auto run = run_program(name, arguments, dir);
+    INFO(name << ": " << run.output);
+    REQUIRE(run.exit_code == 0);
+    return run;
+}
+
+fs::path scanned_sample(const fs::path& dir, int groups) {
+    run_checked("scoreWDLstat",
+                {"--human", "--groups", std::to_string(groups), "--file",
+                 test_data_path("lichess/sample.pgn.zst").string(), "-o", "human.txt"},
+                dir);
+    return dir / "human.txt";
+}
+
+}  // namespace
+
+TEST_CASE("humanWDL fits the lichess sample and beats lichess's Win% on held-out groups",
+          "[apps][human]") {
+    auto dir = fresh_directory("human_wdl_sample");
+    scanned_sample(dir, 16);
+    auto run = run_checked("humanWDL",
+                           {"human.txt", "--folds", "4", "--concurrency", "2", "-o", "model.json",
+                            "--json", "report.json"},
+                           dir);
+    CHECK_THAT(run.output, Catch::Contains("Form by held-out log-loss"));
+    CHECK_THAT(run.output, Catch::Contains("Held-out comparison"));
+    const auto report = nlohmann::json::parse(read_text_file(dir / "report.json"));
+    REQUIRE(report["classes"].size() == 1);
+    const auto& rapid = report["classes"][0];
+    CHECK(rapid["speed"] == "rapid");
+    CHECK(rapid["fit"]["positiveCurvature"] == true);
+    CHECK(rapid["fit"]["gradientPerPosition"].get<double>() < 1e-7);
+    // Every band is judged or says it has too few games; over all bands the fitted W/D/L beats
+    // lichess's (with the band's draw rate) by more than two standard errors of the paired
+    // difference, and its expected score beats lichess's Win%.
+    const auto& bands = rapid["comparison"]["bands"];
+    REQUIRE(bands.size() == 6);
+    for (const auto& band : bands) CHECK((band.contains("verdict") || band.contains("predictors")));
+    const auto& all = bands.back();
+    REQUIRE(all["band"] == "all");
+    const auto& lichess = all["predictors"]["lichess"];
+    CHECK(lichess["versusFitted"].get<double>() > 2 * lichess["versusFittedError"].get<double>());
+    CHECK(lichess["scoreLoss"].get<double>() >
+          all["predictors"]["fitted"]["scoreLoss"].get<double>());
+    // The model file answers queryWDL.
+    auto query = run_checked(
+        "queryWDL", {"--model", "model.json", "--elo", "1500,1600", "--tc", "600+5", "--json", "-"},
+        dir);
+    const auto rows = nlohmann::json::parse(query.output)["wdl"];
+    REQUIRE(!rows.empty());
+    for (const auto& row : rows)
+        CHECK(row["win"].get<double>() + row["draw"].get<double>() + row["loss"].get<double>() ==
+              Approx(1));
+}
+
+TEST_CASE("humanWDL names a class with too few games instead of fitting it", "[apps][human]") {
+    auto dir = fresh_directory("human_wdl_few");
+    scanned_sample(dir, 4);
+    auto run = run_program("humanWDL", {"human.txt", "-o", "model.json"}, dir);
+    INFO(run.output);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Catch::Contains("too few games to fit"));
+    CHECK_THAT(run.output, Catch::Contains("no speed class has enough games"));
+    CHECK(!fs::exists(dir / "model.json"));
+}

@@ -10,15 +10,17 @@
 # it reaches (1048576 MB), with the runs it spilled, alternating over the rounds.
 #
 # Usage: scripts/bench_lichess_scan.sh [--games PGN.zst] [--gigabytes N] [--rounds N]
-#          [--work DIR] [--limits "MB ..."]
+#          [--work DIR] [--limits "MB ..."] [--distinct]
 #   --games PGN.zst  the real games (default /work/shared/lichess/lichess_rapid_dev.pgn.zst)
 #   --gigabytes N    uncompressed size of the dump made (default 1)
 #   --rounds N       rounds (default 3)
 #   --work DIR       where the dump is made, and deleted after (default a new folder in /tmp)
 #   --limits "MB ..." the --memoryLimit values whose peak memory is measured (default "64 16")
+#   --distinct       every game keeps its evals and gets random ratings (600..2999, seeded), so
+#                    that nearly every position is a cell of its own, as in a month's dump
 set -euo pipefail
 cd "$(dirname "$0")/.."
-games=/work/shared/lichess/lichess_rapid_dev.pgn.zst gigabytes=1 rounds=3 work= limits="64 16"
+games=/work/shared/lichess/lichess_rapid_dev.pgn.zst gigabytes=1 rounds=3 work= limits="64 16" distinct=0
 while [ $# -gt 0 ]; do
     case $1 in
         --games) games=$2; shift 2 ;;
@@ -26,6 +28,7 @@ while [ $# -gt 0 ]; do
         --rounds) rounds=$2; shift 2 ;;
         --work) work=$2; shift 2 ;;
         --limits) limits=$2; shift 2 ;;
+        --distinct) distinct=1; shift ;;
         *) echo "Error: unknown option $1 (see the header of $0)" >&2; exit 2 ;;
     esac
 done
@@ -38,17 +41,23 @@ work=$(realpath "$work")
 trap 'rm -f "$work/dump.pgn.zst" "$work/human.txt" "$work/time" "$work/out"' EXIT
 dump=$work/dump.pgn.zst
 
-# The dump: every game of the source once per pass, 1 in 16 with its evals; passes until the
-# size is reached. Streamed into zstd, so that the text never lies on the disk.
+# The dump: every game of the source once per pass, 1 in 16 with its evals (--distinct: all,
+# with random ratings); passes until the size is reached. Streamed into zstd, so that the text
+# never lies on the disk.
 zstd -d -c "$games" | /usr/bin/python3 -c '
-import re, sys
+import random, re, sys
 limit = int(float(sys.argv[1]) * 1e9)
+distinct = sys.argv[2] == "1"
+random.seed(1)
 games = re.split(r"\n\n(?=\[Event )", sys.stdin.read().strip())
 eval_comment = re.compile(r"\{ \[%eval [^\]]*\] \}")
+rating = re.compile(r"\[(White|Black)Elo \"\d+\"\]")
 written, number, out = 0, 0, sys.stdout
 while written < limit:
     for game in games:
-        if number % 16:
+        if distinct:
+            game = rating.sub(lambda m: "[%sElo \"%d\"]" % (m.group(1), random.randrange(600, 3000)), game)
+        elif number % 16:
             game = eval_comment.sub("{ [%clk 0:10:00] }", game)
         number += 1
         text = game + "\n\n"
@@ -57,7 +66,7 @@ while written < limit:
         if written >= limit:
             break
 print(f"{number} games, {written} bytes", file=sys.stderr)
-' "$gigabytes" 2>"$work/made" | zstd -q -3 -T2 -o "$dump" -f
+' "$gigabytes" "$distinct" 2>"$work/made" | zstd -q -3 -T2 -o "$dump" -f
 text_bytes=$(awk '{print $3}' "$work/made")
 dump_games=$(awk '{print $1}' "$work/made")
 

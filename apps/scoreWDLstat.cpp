@@ -109,13 +109,22 @@ void add_options(CLI::App& app, wdl::commands::ScoreWdlStatOptions& options) {
     app.add_option("-o", options.output,
                    "Output JSON file (default: scoreWDLstat.json; with --human: "
                    "scoreWDLstat_human.txt)");
-    app.add_flag("--human", options.human,
-                 "People's games as lichess exports them ([%eval] comments, WhiteElo, BlackElo, "
-                 "TimeControl): each counted position keyed also by the side to move's rating, "
-                 "its opponent's (bins of 50) and the speed class (lichess's, from base + 40 x "
-                 "increment), into a human-games count file (docs/formats.md). Games without "
-                 "an eval, of a variant, from a set-up position, of a BOT or unrated are left "
-                 "out and counted; --groups K keeps game groups for error bars");
+    auto* human = app.add_flag(
+        "--human", options.human,
+        "People's games as lichess exports them ([%eval] comments, WhiteElo, BlackElo, "
+        "TimeControl): each counted position keyed also by the side to move's rating, "
+        "its opponent's (bins of 50) and the speed class (lichess's, from base + 40 x "
+        "increment), into a human-games count file (docs/formats.md). Games without "
+        "an eval, of a variant, from a set-up position, of a BOT or unrated are left "
+        "out and counted; --groups K keeps game groups for error bars");
+    app.add_option("--memoryLimit", options.memory_limit,
+                   "With --human: megabytes of counts held in memory (default: an eighth of the "
+                   "machine's memory, at most 2048); beyond them the counts go to sorted runs "
+                   "in a folder next to the output (about 16 bytes a cell on disk), merged into "
+                   "the output at the end")
+        ->type_name("MB")
+        ->check(number_checks::in_range(1, 1 << 20))
+        ->needs(human);
     add_training_data_options(app, options);
     add_grouping_options(app, options);
     app.add_option("--json", options.json,

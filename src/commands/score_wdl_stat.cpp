@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 #include <re2/re2.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "wdl/counts/count_file.hpp"
@@ -191,6 +193,15 @@ void check_human_options(const ScoreWdlStatOptions& options) {
         throw Error("--human keeps games apart by game (--groupBy game), not by fishtest test");
 }
 
+// The runs of a spilling scan go next to the output (the same disk, which has room for it),
+// or to the system's temporary folder for an output that is a device or pipe.
+std::filesystem::path runs_prefix(const std::filesystem::path& output,
+                                  const util::AtomicFile& written) {
+    if (written.written_path() == output)
+        return std::filesystem::temp_directory_path() / "scoreWDLstat-runs";
+    return output.string() + ".runs";
+}
+
 void scan_human_games(const ScoreWdlStatOptions& options, const games::SelectedFiles& selection,
                       const GroupingOfScan& grouping) {
     check_human_options(options);
@@ -202,30 +213,37 @@ void scan_human_games(const ScoreWdlStatOptions& options, const games::SelectedF
     settings.rules.grouping = grouping.grouping ? &*grouping.grouping : nullptr;
 
     util::AtomicFile output(options.output);
+    scan::HumanScanMemory memory;
+    const std::size_t megabytes = options.memory_limit.value_or(default_human_memory_limit());
+    memory.cell_budget = scan::human_cell_budget(megabytes);
+    memory.runs_prefix = runs_prefix(options.output, output);
     std::cout << "Scanning " << files.size() << " files of human games with " << settings.threads
-              << " threads." << std::endl;
+              << " threads, " << megabytes << " MB of cells in memory." << std::endl;
     auto [result, seconds] = games::read_with_progress(
         files,
         [&](games::ReadProgress& progress) {
-            return scan::scan_human_files(files, settings, &progress);
+            return scan::scan_human_files(files, settings, memory, &progress);
         },
         std::cerr);
     std::cout << "Time taken: " << seconds << "s" << std::endl;
-    std::cout << scan::format_scan_summary(result.tally, result.files,
-                                           result.counts.distinct_keys(), seconds);
     const int groups = grouping.grouping ? grouping.grouping->grouping().groups : 1;
-    counts::write_human_counts(result.counts, groups, output);
+    const std::size_t runs = result.runs->runs();
+    if (runs > 0)
+        std::cout << "Memory full: the cells went to " << runs << (runs == 1 ? " run" : " runs")
+                  << " on disk, merged into the output." << std::endl;
+    const std::size_t cells = scan::write_human_scan(result, groups, output);
+    std::cout << scan::format_scan_summary(result.tally, result.files, cells, seconds);
     std::cout << "Wrote " << result.tally.positions << " scored positions from "
               << result.tally.games_accepted << " games to " << options.output.string()
               << ", keyed by ratings and speed class too, for analysis." << std::endl;
     print_grouping_lines(options, grouping);
     if (options.json) {
-        auto summary = scan::summarize_scan(result.tally, result.files,
-                                            result.counts.distinct_keys(), seconds);
+        auto summary = scan::summarize_scan(result.tally, result.files, cells, seconds);
         summary.output = options.output.string();
         if (grouping.grouping)
             summary.grouping = scan::ScanGrouping{
                 std::string(counts::group_by_name(counts::GroupBy::Game)), groups, std::nullopt};
+        summary.spilled_runs = runs;
         write_summary(*options.json, scan::scan_summary_json(summary));
     }
 }
@@ -275,6 +293,13 @@ void scan_training_data(const ScoreWdlStatOptions& options, const games::Selecte
 }
 
 }  // namespace
+
+std::size_t default_human_memory_limit() {
+    const long pages = ::sysconf(_SC_PHYS_PAGES), page_bytes = ::sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || page_bytes <= 0) return 1024;
+    const std::size_t megabytes = (std::size_t(pages) * std::size_t(page_bytes) >> 20) / 8;
+    return std::clamp<std::size_t>(megabytes, 64, 2048);
+}
 
 void score_wdl_stat(const ScoreWdlStatOptions& options) {
     games::FileFilter filter(options.games.filters);

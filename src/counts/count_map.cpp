@@ -59,6 +59,11 @@ void CountMap::grow() {
         if (slot.key != kEmpty) add(slot.key, slot.count);
 }
 
+void CountMap::clear() {
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+    size_ = 0;
+}
+
 void CountMap::reserve_like(const CountMap& other) {
     while (slots_.size() < other.slots_.size()) grow();
 }

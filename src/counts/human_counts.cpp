@@ -393,6 +393,20 @@ void write_human_counts(const CountMap& packed_counts, int groups, util::AtomicF
     });
 }
 
+std::size_t write_human_counts(CellRuns& packed_runs, int groups, util::AtomicFile& output) {
+    std::size_t cells = 0;
+    std::uint64_t packed = 0, count = 0;
+    for (auto merged = packed_runs.merged(); merged->next(packed, count);) ++cells;
+    auto merged = packed_runs.merged();
+    HumanCell cell;
+    write_cells(output, groups, cells, [&](std::size_t) -> const HumanCell& {
+        merged->next(packed, count);
+        cell = unpack_human_cell(packed, count);
+        return cell;
+    });
+    return cells;
+}
+
 void write_human_counts(const std::filesystem::path& file, const HumanCounts& counts) {
     util::AtomicFile output(file);
     write_human_counts(counts, output);

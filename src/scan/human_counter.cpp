@@ -79,6 +79,7 @@ void HumanCounter::begin_game(std::size_t offset) {
     game_group_ =
         rules_.grouping ? rules_.grouping->group_of(file_index_, text_offset_ + offset) : 0;
     game_keys_.clear();
+    if (runs_ && counts_.distinct_keys() > cell_budget_) runs_->spill(counts_);
 }
 
 games::TagVerdict HumanCounter::accept(const games::GameTags& tags) {
@@ -120,6 +121,7 @@ void HumanCounter::finish_game(const chess::Board&) {
     tally_.positions += game_keys_.size();
     ++tally_.games_accepted;
     game_keys_.clear();
+    if (runs_ && counts_.distinct_keys() > cell_budget_) runs_->spill(counts_);
 }
 
 }  // namespace wdl::scan

@@ -218,6 +218,7 @@ nlohmann::ordered_json scan_summary_json(const ScanSummary& summary) {
             json["grouping"]["tests"] = *summary.grouping->tests;
         }
     }
+    if (summary.spilled_runs) json["spilledRuns"] = *summary.spilled_runs;
     return json;
 }
 
@@ -245,6 +246,7 @@ ScanSummary scan_summary_from_json(const nlohmann::ordered_json& json) {
                                         grouping.required<int>("groups"),
                                         grouping.optional<std::uint64_t>("tests")};
     }
+    summary.spilled_runs = reader.optional<std::uint64_t>("spilledRuns");
     return summary;
 }
 

@@ -715,3 +715,42 @@ TEST_CASE(
     CHECK(refused.exit_code == 1);
     CHECK_THAT(refused.output, Catch::Contains("--human reads people's games"));
 }
+
+TEST_CASE("scoreWDLstat --human past --memoryLimit writes the same file through runs it removes",
+          "[apps][scan][human]") {
+    fs::path dir = fresh_directory("scan_human_memory");
+    fs::copy_file(test_data_path("lichess/edge_cases.pgn"), dir / "edge_cases.pgn");
+    fs::copy_file(test_data_path("lichess/sample.pgn.zst"), dir / "sample.pgn.zst");
+    fs::create_directory(dir / "out");
+    // 1 MB holds 8192 cells, the games some 16,000 (on 2 threads 4096 each).
+    for (const char* groups : {"1", "4"}) {
+        INFO("groups " << groups);
+        auto whole =
+            scan({"--dir", ".", "--human", "--groups", groups, "-o", "out/whole.txt"}, dir);
+        REQUIRE(whole.exit_code == 0);
+        CHECK_THAT(whole.output, !Catch::Contains("Memory full"));
+        auto bounded = scan({"--dir", ".", "--human", "--groups", groups, "--concurrency", "2",
+                             "--memoryLimit", "1", "-o", "out/bounded.txt", "--json", "s.json"},
+                            dir);
+        INFO(bounded.output);
+        REQUIRE(bounded.exit_code == 0);
+        CHECK(has_line_with(bounded.output, "Memory full: the cells went to", "runs on disk"));
+        auto summary = nlohmann::json::parse(read_text_file(dir / "s.json"));
+        CHECK(summary["spilledRuns"].get<std::uint64_t>() >= 2);
+        CHECK(read_text_file(dir / "out/bounded.txt") == read_text_file(dir / "out/whole.txt"));
+        // Nothing left beside the two outputs: the runs' folder is gone.
+        CHECK(std::distance(fs::directory_iterator(dir / "out"), fs::directory_iterator()) == 2);
+    }
+
+    auto nowhere =
+        scan({"--dir", ".", "--human", "--memoryLimit", "1", "-o", "missing/h.txt"}, dir);
+    CHECK(nowhere.exit_code == 1);
+    CHECK(has_line_with(nowhere.output, "cannot write missing/h.txt", "does not exist"));
+    CHECK(nowhere.output.find("cannot write") == nowhere.output.rfind("cannot write"));
+    auto zero = scan({"--dir", ".", "--human", "--memoryLimit", "0"}, dir);
+    CHECK(zero.exit_code != 0);
+    CHECK_THAT(zero.output, Catch::Contains("--memoryLimit") && Catch::Contains("not in [1,"));
+    auto plain = scan({"--dir", ".", "--memoryLimit", "100"}, dir);
+    CHECK(plain.exit_code != 0);
+    CHECK_THAT(plain.output, Catch::Contains("--memoryLimit requires --human"));
+}

@@ -22,12 +22,12 @@ using wdl::games::HumanSkipReason;
 namespace {
 
 HumanScanResult scan(const fs::path& file, int threads, std::size_t chunk_bytes = 4 << 20,
-                     const GameGrouping* grouping = nullptr) {
+                     const GameGrouping* grouping = nullptr, const HumanScanMemory& memory = {}) {
     ScanSettings settings;
     settings.threads = threads;
     settings.reading.chunk_bytes = chunk_bytes;
     settings.rules.grouping = grouping;
-    return scan_human_files({file}, settings);
+    return scan_human_files({file}, settings, memory);
 }
 
 fs::path lichess_file(const std::string& name) {
@@ -259,5 +259,75 @@ TEST_CASE("a human scan's groups split the counts of whole games", "[scan][human
             [&](std::uint64_t key, std::uint64_t count) { expected[key] = count; });
         CHECK(summed == expected);
         CHECK(std::count(per_group.begin(), per_group.end(), 0) == 0);
+    }
+}
+
+namespace {
+
+// The count file a scan writes, as bytes.
+std::string written_counts(HumanScanResult& result, int groups, const fs::path& file) {
+    wdl::util::AtomicFile output(file);
+    write_human_scan(result, groups, output);
+    return wdl::testing::read_decompressed(file);
+}
+
+// The passes that leave at most `width` of `runs` runs, each merging `width` runs into one.
+int passes_to_merge(std::size_t runs, std::size_t width) {
+    int passes = 0;
+    for (; runs > width; ++passes) runs = (runs + width - 1) / width;
+    return passes;
+}
+
+std::size_t entries_in(const fs::path& folder) {
+    return std::size_t(std::distance(fs::directory_iterator(folder), fs::directory_iterator()));
+}
+
+}  // namespace
+
+TEST_CASE("a human scan over its memory budget writes the file of an unbounded scan",
+          "[scan][human][threads]") {
+    const fs::path dir = wdl::testing::fresh_directory("human_scan_spill");
+    const int groups = 4;
+    Grouping grouping;
+    grouping.groups = groups;
+    // Budgets of 500 cells of the sample's 15,857 (some 30 runs), 2 of the edge cases' (a run
+    // every game it accepts), in chunks of 16 and 4 KiB. A merge width of 2 merges them in passes.
+    struct Case {
+        const char* name;
+        std::size_t cell_budget, chunk_bytes, least_runs;
+    };
+    for (const Case& test :
+         {Case{"sample.pgn.zst", 500, 16 << 10, 20}, Case{"edge_cases.pgn", 2, 4 << 10, 3}}) {
+        const fs::path file = lichess_file(test.name);
+        GameGrouping game_grouping(grouping, {file}, file.parent_path(), {file});
+        for (const GameGrouping* by_game : {static_cast<const GameGrouping*>(nullptr),
+                                            static_cast<const GameGrouping*>(&game_grouping)}) {
+            const int file_groups = by_game ? groups : 1;
+            HumanScanResult unbounded = scan(file, 1, 4 << 20, by_game);
+            REQUIRE(unbounded.runs->runs() == 0);
+            const std::string expected = written_counts(unbounded, file_groups, dir / "whole.txt");
+            for (std::size_t merge_width : {std::size_t{2}, std::size_t{64}}) {
+                for (int threads : {1, 2}) {
+                    INFO(test.name << ", groups " << file_groups << ", merge width " << merge_width
+                                   << ", threads " << threads);
+                    HumanScanMemory memory;
+                    memory.cell_budget = test.cell_budget;
+                    memory.runs_prefix = dir / "runs";
+                    memory.merge_width = merge_width;
+                    HumanScanResult bounded =
+                        scan(file, threads, test.chunk_bytes, by_game, memory);
+                    const std::size_t runs = bounded.runs->runs();
+                    CHECK(runs >= test.least_runs);
+                    CHECK(bounded.tally.positions == unbounded.tally.positions);
+                    CHECK(written_counts(bounded, file_groups, dir / "bounded.txt") == expected);
+                    CHECK(bounded.runs->merge_passes() == passes_to_merge(runs, merge_width));
+                    if (merge_width == 64) CHECK(bounded.runs->merge_passes() == 0);
+                    // The runs' folder goes with the scan's result.
+                    CHECK(entries_in(dir) == 3);
+                    bounded = {};
+                    CHECK(entries_in(dir) == 2);
+                }
+            }
+        }
     }
 }

@@ -34,7 +34,13 @@ struct ScoreWdlStatOptions {
     // --human: lichess's human games into a human-games count file (docs/human-games.md),
     // by default kHumanOutput.
     bool human = false;
+    // --memoryLimit: megabytes of cells a human scan holds before it spills runs to disk; by
+    // default default_human_memory_limit().
+    std::optional<std::size_t> memory_limit;
 };
+
+// An eighth of the machine's memory, at most 2048 MB (at least 64).
+std::size_t default_human_memory_limit();
 
 inline constexpr const char* kHumanOutput = "scoreWDLstat_human.txt";
 

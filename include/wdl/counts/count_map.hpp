@@ -34,6 +34,9 @@ class CountMap {
     // and adds to the keys this map has (every key has one slot, so no two threads write the
     // same count); keys new to this map are inserted after, on one thread.
     void merge(const CountMap& other, int threads = 1);
+    // Forgets every key but keeps the table's size: a map emptied to disk (scan::
+    // scan_human_files) fills again without growing again.
+    void clear();
 
     // The count of a key; none for a key never added.
     std::optional<std::uint64_t> count_of(std::uint64_t packed_key) const;

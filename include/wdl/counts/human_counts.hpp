@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "wdl/counts/cell_runs.hpp"
 #include "wdl/counts/count_map.hpp"
 #include "wdl/counts/position_key.hpp"
 #include "wdl/util/atomic_file.hpp"
@@ -103,6 +104,9 @@ void write_human_counts(const HumanCounts& counts, util::AtomicFile& output);
 // The same of counts by packed (key, group) (pack_human_cell), of `groups` groups: a scan's
 // hundreds of millions of cells written without a copy of each as a HumanCell.
 void write_human_counts(const CountMap& packed_counts, int groups, util::AtomicFile& output);
+// The same of runs of such counts on disk, merged straight into the file (a pass to count the
+// cells the header announces, then one to write them). Returns the number of cells written.
+std::size_t write_human_counts(CellRuns& packed_runs, int groups, util::AtomicFile& output);
 HumanCounts read_human_counts(const std::filesystem::path& file);
 // Whether a file is a human-games count file (by its first bytes, compressed or not).
 bool is_human_count_file(const std::filesystem::path& file);

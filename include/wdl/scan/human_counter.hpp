@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "wdl/chess/board.hpp"
+#include "wdl/counts/cell_runs.hpp"
 #include "wdl/counts/count_map.hpp"
 #include "wdl/counts/human_counts.hpp"
 #include "wdl/games/chunked_reader.hpp"
@@ -33,6 +34,13 @@ class HumanCounter {
 
     const GameTally& tally() const { return tally_; }
 
+    // Bounds the map: after a game that takes it past `cell_budget` cells, it is written out
+    // as a run and emptied (counts::CellRuns::spill).
+    void spill_beyond(std::size_t cell_budget, counts::CellRuns& runs) {
+        cell_budget_ = cell_budget;
+        runs_ = &runs;
+    }
+
   private:
     friend class games::GameReplay<HumanCounter>;
 
@@ -50,6 +58,8 @@ class HumanCounter {
 
     const CountingRules& rules_;
     counts::CountMap& counts_;
+    std::size_t cell_budget_ = 0;
+    counts::CellRuns* runs_ = nullptr;  // none: unbounded
     games::ReplayRules replay_rules_;
     games::GameReplay<HumanCounter> replay_;
     GameTally tally_;

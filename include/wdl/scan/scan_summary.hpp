@@ -52,6 +52,8 @@ struct ScanSummary {
     std::vector<ScannedTest> tests;
     std::optional<games::FileFilters> filters;  // the metadata filters given
     std::optional<ScanGrouping> grouping;
+    // --human: the runs of cells written to disk when memory's budget was reached (0: none).
+    std::optional<std::uint64_t> spilled_runs;
 };
 
 // The summary of a scan's result (files, games, positions), the rest left to the caller.

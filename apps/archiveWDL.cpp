@@ -13,6 +13,7 @@
 #include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
+#include "test_filter_options.hpp"
 #include "wdl/commands/archive_wdl.hpp"
 #include "wdl/util/error.hpp"
 
@@ -34,24 +35,7 @@ void add_archive_options(CLI::App& app, wdl::download::ArchiveSelection& selecti
                    "25-09-* is September 2025, 25-* the year, 25-09-0[1-7] a week")
         ->delimiter(',')
         ->required();
-    app.add_option("--ltc_only", selection.query.ltc_only, "A True/False flag for LTC tests only.")
-        ->default_str("True");
-    app.add_option("--tc_lower_limit", selection.rules.tc_lower_limit,
-                   "Only tests where base tc for each side is at least this.")
-        ->check(number_checks::non_negative());
-    app.add_option("--tc_upper_limit", selection.rules.tc_upper_limit,
-                   "Only tests where base tc for each side is at most this.")
-        ->check(number_checks::non_negative());
-    app.add_option("--success_only", selection.query.success_only,
-                   "A True/False flag for green tests only.")
-        ->default_str("False");
-    app.add_option("--yellow_only", selection.query.yellow_only,
-                   "A True/False flag for yellow tests only.")
-        ->default_str("False");
-    app.add_option("--standard_chess_only", selection.rules.standard_chess_only,
-                   "A True/False flag to skip tests whose book is an FRC book.")
-        ->default_str("False");
-    app.add_option("--username", selection.query.username, "Only USERNAME's tests.");
+    add_test_filter_options(app, selection.query, selection.rules);
     app.add_option("--server", selection.metadata_server,
                    "Fishtest, whose /api/get_run/<id> back-fills a test's .json that the archive "
                    "lacks")

@@ -10,6 +10,7 @@
 #include "number_checks.hpp"
 #include "parse_command_line.hpp"
 #include "programs.hpp"
+#include "test_filter_options.hpp"
 #include "wdl/download/downloader.hpp"
 #include "wdl/download/hub_archive.hpp"
 #include "wdl/util/atomic_file.hpp"
@@ -43,7 +44,6 @@ int wdl::programs::download_fishtest_pgns(int argc, char** argv) {
     DownloadSettings settings;
     std::string root = settings.root.string();
     double time_delta = 168.0;
-    std::optional<double> tc_lower, tc_upper;
 
     app.add_option("--path", root,
                    "Downloaded .pgn.gz files will be stored in PATH/YY-MM-DD/test-Id/.");
@@ -75,24 +75,7 @@ int wdl::programs::download_fishtest_pgns(int argc, char** argv) {
                    "Delta of hours from now since the desired tests are last updated.")
         ->check(number_checks::non_negative())
         ->excludes(archive_option);
-    app.add_option("--ltc_only", settings.query.ltc_only, "A True/False flag for LTC tests only.")
-        ->default_str("True");
-    app.add_option("--tc_lower_limit", tc_lower,
-                   "Download only tests where base tc for each side is at least this.")
-        ->check(number_checks::non_negative());
-    app.add_option("--tc_upper_limit", tc_upper,
-                   "Download only tests where base tc for each side is at most this.")
-        ->check(number_checks::non_negative());
-    app.add_option("--success_only", settings.query.success_only,
-                   "A True/False flag for green tests only.")
-        ->default_str("False");
-    app.add_option("--yellow_only", settings.query.yellow_only,
-                   "A True/False flag for yellow tests only.")
-        ->default_str("False");
-    app.add_option("--standard_chess_only", settings.rules.standard_chess_only,
-                   "A True/False flag to skip tests whose book is an FRC book.")
-        ->default_str("False");
-    app.add_option("--username", settings.query.username, "Download USERNAME's tests only.");
+    add_test_filter_options(app, settings.query, settings.rules);
     app.add_flag("-v,--verbose", settings.verbosity, "Increase output with e.g. -v or -vv.");
     app.add_option("--server", settings.server,
                    "Base URL of the fishtest server (with --archive: where the .json of a test "
@@ -104,8 +87,6 @@ int wdl::programs::download_fishtest_pgns(int argc, char** argv) {
 
     settings.root = root.empty() ? "." : root;
     settings.query.since_unix_time = unix_time_hours_ago(time_delta);
-    settings.rules.tc_lower_limit = tc_lower;
-    settings.rules.tc_upper_limit = tc_upper;
     settings.show_progress = wdl::util::stderr_is_terminal();
 
     if (archive_option->count() > 0) {

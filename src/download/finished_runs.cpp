@@ -6,18 +6,10 @@
 #include <cctype>
 #include <stdexcept>
 
+#include "wdl/download/http_headers.hpp"
 #include "wdl/util/error.hpp"
 
 namespace wdl::download {
-namespace {
-
-std::string without_trailing_slash(const std::string& server) {
-    auto end = server.find_last_not_of('/');
-    return end == std::string::npos ? std::string() : server.substr(0, end + 1);
-}
-
-}  // namespace
-
 std::string finished_runs_url(const std::string& server, int page, const FinishedRunsQuery& query) {
     // fmt's "{}" prints the shortest exact form of a double, as Python's str() does.
     auto url = fmt::format("{}/api/finished_runs?page={}&timestamp={}",

@@ -115,4 +115,9 @@ std::string resolve_location(std::string_view base_url, std::string_view locatio
     return std::string(base.substr(0, last_slash + 1)) + std::string(location);
 }
 
+std::string without_trailing_slash(std::string url) {
+    while (!url.empty() && url.back() == '/') url.pop_back();
+    return url;
+}
+
 }  // namespace wdl::download

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "wdl/download/downloader.hpp"
+#include "wdl/download/http_headers.hpp"
 #include "wdl/fishtest/layout.hpp"
 #include "wdl/util/progress_line.hpp"
 
@@ -44,11 +45,6 @@ std::filesystem::path hub_home() {
     if (auto cache = environment("XDG_CACHE_HOME"))
         return std::filesystem::path(*cache) / "huggingface";
     return std::filesystem::path(environment("HOME").value_or(".")) / ".cache" / "huggingface";
-}
-
-std::string without_trailing_slash(std::string url) {
-    while (!url.empty() && url.back() == '/') url.pop_back();
-    return url;
 }
 
 // Each segment percent-encoded, the '/' between them kept.

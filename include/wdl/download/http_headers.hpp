@@ -30,6 +30,9 @@ std::optional<std::chrono::seconds> requested_wait(const ResponseHead& head);
 // "scheme://host:port" of an absolute URL, in lower case, with the scheme's default port
 // made explicit; empty if the URL has no scheme. Credentials go to one origin only.
 std::string url_origin(std::string_view url);
+// A server's or endpoint's URL without the slashes it may end with ("https://x.org/" ->
+// "https://x.org"), so that paths can be appended with one '/'.
+std::string without_trailing_slash(std::string url);
 
 // The absolute URL a Location header names, relative to the URL that answered with it.
 std::string resolve_location(std::string_view base_url, std::string_view location);

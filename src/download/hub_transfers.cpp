@@ -17,7 +17,8 @@
 #include "wdl/util/atomic_file.hpp"
 
 namespace wdl::download {
-namespace {
+// Named, not anonymous: HubArchive::Transfers (external linkage) holds these in its lambdas.
+namespace hub_transfers_detail {
 
 using Clock = std::chrono::steady_clock;
 
@@ -125,7 +126,8 @@ class PartFile {
     std::FILE* file_ = nullptr;
 };
 
-}  // namespace
+}  // namespace hub_transfers_detail
+using namespace hub_transfers_detail;
 
 // The work of one download() call: its tests shared by `jobs` threads, each with a client.
 class HubArchive::Transfers {

@@ -21,8 +21,9 @@ using wdl::games::HumanSkipReason;
 
 namespace {
 
-HumanScanResult scan(const fs::path& file, int threads, std::size_t chunk_bytes = 4 << 20,
-                     const GameGrouping* grouping = nullptr, const HumanScanMemory& memory = {}) {
+HumanScanResult scan_file(const fs::path& file, int threads, std::size_t chunk_bytes = 4 << 20,
+                          const GameGrouping* grouping = nullptr,
+                          const HumanScanMemory& memory = {}) {
     ScanSettings settings;
     settings.threads = threads;
     settings.reading.chunk_bytes = chunk_bytes;
@@ -140,7 +141,7 @@ TEST_CASE("a human game's keys are those of a count by hand", "[scan][human]") {
         std::string text = wdl::testing::read_decompressed(lichess_file("edge_cases.pgn"));
         std::ofstream(file, std::ios::binary) << text.substr(0, text.find("\n\n[Event ") + 2);
     }
-    HumanScanResult result = scan(file, 1);
+    HumanScanResult result = scan_file(file, 1);
     CHECK(result.tally.games_read == 1);
     CHECK(result.tally.games_accepted == 1);
     CHECK(result.tally.positions == 8);
@@ -170,7 +171,7 @@ TEST_CASE("a human game's keys are those of a count by hand", "[scan][human]") {
 }
 
 TEST_CASE("human games are left out by their tags and text, each counted once", "[scan][human]") {
-    HumanScanResult result = scan(lichess_file("edge_cases.pgn"), 1);
+    HumanScanResult result = scan_file(lichess_file("edge_cases.pgn"), 1);
     const GameTally& tally = result.tally;
     CHECK(tally.games_read == 13);
     // 180+2 with clocks, 60+0 and "-": eight positions each.
@@ -212,7 +213,7 @@ TEST_CASE("the sample of real games counts every eval of every game that ended n
     for (const auto& [key, count] : reckoned) evals += count;
     REQUIRE(evals > 10000);
 
-    HumanScanResult result = scan(file, 1);
+    HumanScanResult result = scan_file(file, 1);
     CHECK(result.tally.games_read == 240);
     CHECK(result.tally.games_accepted == 225);
     CHECK(result.tally.time_forfeits == 15);
@@ -223,11 +224,11 @@ TEST_CASE("the sample of real games counts every eval of every game that ended n
 
 TEST_CASE("a human scan gives the same counts on 1 and 2 threads", "[scan][human][threads]") {
     const fs::path file = lichess_file("sample.pgn.zst");
-    HumanScanResult whole = scan(file, 1);
+    HumanScanResult whole = scan_file(file, 1);
     for (int threads : {1, 2}) {
         INFO("threads " << threads);
         // Chunks of 32 KiB: some 60 of them, read by both threads.
-        HumanScanResult chunked = scan(file, threads, 32 << 10);
+        HumanScanResult chunked = scan_file(file, threads, 32 << 10);
         CHECK(chunked.tally.games_read == whole.tally.games_read);
         CHECK(chunked.tally.positions == whole.tally.positions);
         CHECK(chunked.tally.human_skipped == whole.tally.human_skipped);
@@ -242,10 +243,10 @@ TEST_CASE("a human scan's groups split the counts of whole games", "[scan][human
     Grouping grouping;
     grouping.groups = groups;
     GameGrouping game_grouping(grouping, {file}, file.parent_path(), {file});
-    HumanScanResult plain = scan(file, 1);
+    HumanScanResult plain = scan_file(file, 1);
     for (int threads : {1, 2}) {
         INFO("threads " << threads);
-        HumanScanResult grouped = scan(file, threads, 32 << 10, &game_grouping);
+        HumanScanResult grouped = scan_file(file, threads, 32 << 10, &game_grouping);
         std::map<std::uint64_t, std::uint64_t> summed;  // the cells with group 0
         std::vector<std::uint64_t> per_group(groups);
         grouped.counts.for_each([&](std::uint64_t packed, std::uint64_t count) {
@@ -303,7 +304,7 @@ TEST_CASE("a human scan over its memory budget writes the file of an unbounded s
         for (const GameGrouping* by_game : {static_cast<const GameGrouping*>(nullptr),
                                             static_cast<const GameGrouping*>(&game_grouping)}) {
             const int file_groups = by_game ? groups : 1;
-            HumanScanResult unbounded = scan(file, 1, 4 << 20, by_game);
+            HumanScanResult unbounded = scan_file(file, 1, 4 << 20, by_game);
             REQUIRE(unbounded.runs->runs() == 0);
             const std::string expected = written_counts(unbounded, file_groups, dir / "whole.txt");
             for (std::size_t merge_width : {std::size_t{2}, std::size_t{64}}) {
@@ -315,7 +316,7 @@ TEST_CASE("a human scan over its memory budget writes the file of an unbounded s
                     memory.runs_prefix = dir / "runs";
                     memory.merge_width = merge_width;
                     HumanScanResult bounded =
-                        scan(file, threads, test.chunk_bytes, by_game, memory);
+                        scan_file(file, threads, test.chunk_bytes, by_game, memory);
                     const std::size_t runs = bounded.runs->runs();
                     CHECK(runs >= test.least_runs);
                     CHECK(bounded.tally.positions == unbounded.tally.positions);

@@ -72,7 +72,10 @@ TEST_CASE("a human game's tags: the first reason that holds leaves it out",
             {"BlackElo", "1711"},
             {"TimeControl", "180+2"},
             {"Result", "1-0"}};
-        for (auto [name, value] : changed) {
+        for (const auto& change : changed) {
+            // Named apart: clang 14 captures no structured binding in a lambda.
+            const auto& name = change.first;
+            const auto& value = change.second;
             auto same = std::find_if(all.begin(), all.end(), [&](const auto& tag) {
                 return std::string_view(tag.first) == name;
             });

@@ -68,6 +68,13 @@ int wdl::programs::humanWDL(int argc, char** argv) {
                    "PREFIX-<class>-reliability.png, observed against predicted expected score "
                    "per rating band and predictor on held-out groups")
         ->type_name("PREFIX");
+    app.add_option("--memoryLimit", options.memory_limit,
+                   "Megabytes the count file's cells may take while they are fitted (about 72 "
+                   "bytes a cell; default: half of the machine's memory). A larger file is "
+                   "fitted on its first game groups only, a random sample of its games, and the "
+                   "report says how many positions were left out")
+        ->type_name("MB")
+        ->check(number_checks::in_range(1, 1 << 20));
     if (auto stop = parse_command_line(app, argc, argv)) return *stop;
     return wdl::util::report_errors([&] {
         wdl::commands::human_wdl(options);

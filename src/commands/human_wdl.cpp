@@ -18,6 +18,7 @@
 #include "wdl/stats/distributions.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
+#include "wdl/util/machine_memory.hpp"
 #include "wdl/util/progress_line.hpp"
 
 namespace wdl::commands {
@@ -330,6 +331,11 @@ void write_plots(const ClassResult& result, const std::string& prefix, double co
 
 }  // namespace
 
+std::size_t default_human_fit_memory_limit() {
+    const std::size_t machine = util::machine_memory_megabytes();
+    return machine == 0 ? 4096 : std::max<std::size_t>(machine / 2, 64);
+}
+
 void human_wdl(const HumanWdlOptions& options) {
     const auto* published = model::find_published_model(options.stockfish);
     if (!published)
@@ -343,23 +349,34 @@ void human_wdl(const HumanWdlOptions& options) {
     if (options.output) model_file.emplace(*options.output);
     if (options.json && *options.json != "-") json_file.emplace(*options.json);
 
-    const auto counts = counts::read_human_counts(options.counts);
-    auto by_speed = human::human_data_by_speed(counts);
+    const std::size_t memory_limit =
+        options.memory_limit.value_or(default_human_fit_memory_limit());
+    auto read = human::read_human_data(options.counts, memory_limit << 20);
     util::ProgressLine progress;
     std::vector<ClassResult> results;
-    for (auto& data : by_speed)
+    for (auto& data : read.by_speed)
         results.push_back(fit_class(std::move(data), options, forms, published->model, progress));
 
     const bool json_only = options.json && *options.json == "-";
     if (!json_only) {
-        fmt::print("humanWDL: {} ({} groups); Stockfish's model {}\n", options.counts,
-                   counts.groups, published->name);
+        fmt::print("humanWDL: {} ({} groups); Stockfish's model {}\n", options.counts, read.groups,
+                   published->name);
+        if (!read.complete())
+            fmt::print(
+                "Memory limit {} MB: fitted the file's first {} of {} game groups, {:.0f} "
+                "positions left out (a random sample of its games; raise --memoryLimit to fit "
+                "them all).\n",
+                memory_limit, read.groups_kept, read.groups, read.positions_left_out);
         for (const auto& result : results) print_class(stdout, result, options.confidence);
     }
     human::HumanModelFile file;
     nlohmann::ordered_json report;
     report["counts"] = options.counts;
     report["stockfishModel"] = published->name;
+    report["memoryLimitMB"] = memory_limit;
+    report["groups"] = read.groups;
+    report["groupsFitted"] = read.groups_kept;
+    report["positionsLeftOut"] = read.positions_left_out;
     for (const auto& result : results) {
         report["classes"].push_back(class_json(result));
         if (result.verdict.empty()) file.classes.push_back(model_of(result));

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <re2/re2.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <iostream>
@@ -22,6 +21,7 @@
 #include "wdl/training/training_data.hpp"
 #include "wdl/util/atomic_file.hpp"
 #include "wdl/util/error.hpp"
+#include "wdl/util/machine_memory.hpp"
 
 namespace wdl::commands {
 namespace {
@@ -295,10 +295,9 @@ void scan_training_data(const ScoreWdlStatOptions& options, const games::Selecte
 }  // namespace
 
 std::size_t default_human_memory_limit() {
-    const long pages = ::sysconf(_SC_PHYS_PAGES), page_bytes = ::sysconf(_SC_PAGE_SIZE);
-    if (pages <= 0 || page_bytes <= 0) return 1024;
-    const std::size_t megabytes = (std::size_t(pages) * std::size_t(page_bytes) >> 20) / 8;
-    return std::clamp<std::size_t>(megabytes, 64, 2048);
+    const std::size_t machine = util::machine_memory_megabytes();
+    if (machine == 0) return 1024;
+    return std::clamp<std::size_t>(machine / 8, 64, 2048);
 }
 
 void score_wdl_stat(const ScoreWdlStatOptions& options) {

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -140,30 +142,34 @@ class HumanCountsParser {
     explicit HumanCountsParser(const std::filesystem::path& file)
         : file_(file), reader_(io::BlockReader::open(file)) {}
 
-    HumanCounts read() {
+    // Every cell to `visit` in the file's order, one line in memory at a time; the header's
+    // groups and cells, known before the first cell, to `begin`.
+    void visit(const std::function<void(int groups, std::size_t cells)>& begin,
+               const std::function<void(const HumanCell&)>& visit_cell) {
         std::string_view header;
         if (!next_line(header)) fail_kind("it is empty");
-        std::size_t cells = read_header(header);
-        HumanCounts counts;
-        counts.cells.reserve(std::min<std::size_t>(cells, std::size_t{1} << 24));
+        const std::size_t cells = read_header(header);
+        begin(groups_, cells);
+        std::size_t read = 0;
+        std::optional<std::pair<std::uint64_t, int>> previous;
         std::string_view line;
         while (next_line(line)) {
-            HumanCell cell = parse_cell(line);
+            const HumanCell cell = parse_cell(line);
             if (cell.group >= groups_)
                 fail_line(
                     fmt::format("group {} is not below the file's {} groups", cell.group, groups_));
-            if (!counts.cells.empty() && !(cell_order(counts.cells.back()) < cell_order(cell)))
+            if (previous && !(*previous < cell_order(cell)))
                 fail_line("the cell is not after the one before it (each cell once, in order)");
-            counts.cells.push_back(cell);
+            previous = cell_order(cell);
+            ++read;
+            visit_cell(cell);
         }
         if (!reader_->damage().empty())
             throw Error(fmt::format("{} is damaged: {}", file_.string(), reader_->damage()));
-        if (counts.cells.size() != cells) {
+        if (read != cells) {
             throw Error(fmt::format("{} is cut short: its header announces {} cells, it holds {}",
-                                    file_.string(), cells, counts.cells.size()));
+                                    file_.string(), cells, read));
         }
-        counts.groups = groups_;
-        return counts;
     }
 
   private:
@@ -413,7 +419,21 @@ void write_human_counts(const std::filesystem::path& file, const HumanCounts& co
 }
 
 HumanCounts read_human_counts(const std::filesystem::path& file) {
-    return HumanCountsParser(file).read();
+    HumanCounts counts;
+    HumanCountsParser(file).visit(
+        [&](int groups, std::size_t cells) {
+            counts.groups = groups;
+            // A header's count is not trusted with memory before the cells are there.
+            counts.cells.reserve(std::min<std::size_t>(cells, std::size_t{1} << 24));
+        },
+        [&](const HumanCell& cell) { counts.cells.push_back(cell); });
+    return counts;
+}
+
+void visit_human_counts(const std::filesystem::path& file,
+                        const std::function<void(int groups, std::size_t cells)>& begin,
+                        const std::function<void(const HumanCell&)>& visit) {
+    HumanCountsParser(file).visit(begin, visit);
 }
 
 bool is_human_count_file(const std::filesystem::path& file) {

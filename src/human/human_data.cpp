@@ -1,8 +1,14 @@
 #include "wdl/human/human_data.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <array>
 #include <map>
-#include <tuple>
+#include <optional>
+#include <utility>
+
+#include "wdl/util/error.hpp"
 
 namespace wdl::human {
 
@@ -15,63 +21,167 @@ int HumanData::groups_with_positions() const {
 
 namespace {
 
-// The groups holding positions numbered 0, 1, ... in the file's order: what is kept per group
-// then grows with the data, not with a header's count of groups.
-void renumber_groups(HumanData& data) {
-    std::map<int, int> numbers;
-    for (const auto& cell : data.cells) numbers.emplace(cell.group, 0);
-    int next = 0;
-    for (auto& [group, number] : numbers) number = next++;
-    for (auto& cell : data.cells) cell.group = numbers[cell.group];
-    data.groups = std::max(1, next);
+// A count file's cell without its move number (the fit does not read it), packed so that
+// sorting brings together what the fit counts as one cell, a class's groups one after the
+// other: from the most significant bit, speed 3, group 26, material 8, rating bin 7,
+// opponent's rating bin 7, eval 11 (+1024) and the outcome 2. 16 bytes with the count.
+struct GatheredCell {
+    std::uint64_t key = 0;
+    std::uint64_t count = 0;
+    friend bool operator<(const GatheredCell& x, const GatheredCell& y) { return x.key < y.key; }
+};
+
+constexpr int kOutcomeBits = 2, kEvalBits = 11, kRatingBits = 7, kMaterialBits = 8, kGroupBits = 26;
+constexpr int kGroupShift = kOutcomeBits + kEvalBits + 2 * kRatingBits + kMaterialBits;
+constexpr int kSpeedShift = kGroupShift + kGroupBits;
+
+std::uint64_t field(std::uint64_t& packed, int bits) {
+    const std::uint64_t value = packed & ((std::uint64_t{1} << bits) - 1);
+    packed >>= bits;
+    return value;
 }
+
+// The centre of a rating bin, as the count file keeps ratings.
+int bin_centre(std::uint64_t bin) { return counts::bin_rating(int(bin) * counts::kRatingBinWidth); }
+
+// Gathers the cells of a count file (mates counted apart), then makes one HumanData per speed
+// class of them.
+class CellGatherer {
+  public:
+    void reserve(std::size_t cells) { gathered_.reserve(cells); }
+
+    void add(const counts::HumanCell& cell) {
+        const auto& key = cell.key;
+        const auto speed = std::size_t(key.speed);
+        seen_[speed] = true;
+        if (key.position.eval == counts::kMateEval || key.position.eval == -counts::kMateEval) {
+            mate_positions_[speed] += double(cell.count);
+            return;
+        }
+        if (cell.group >= (1 << kGroupBits))
+            throw Error(fmt::format("group {} is beyond the {} groups humanWDL reads", cell.group,
+                                    1 << kGroupBits));
+        std::uint64_t packed = std::uint64_t(key.speed);
+        const auto append = [&packed](std::uint64_t value, int bits) {
+            packed = packed << bits | value;
+        };
+        append(std::uint64_t(cell.group), kGroupBits);
+        append(std::uint64_t(key.position.material), kMaterialBits);
+        append(std::uint64_t(key.rating / counts::kRatingBinWidth), kRatingBits);
+        append(std::uint64_t(key.opponent_rating / counts::kRatingBinWidth), kRatingBits);
+        append(std::uint64_t(key.position.eval + 1024), kEvalBits);
+        append(std::uint64_t(key.position.result), kOutcomeBits);
+        gathered_.push_back({packed, cell.count});
+    }
+
+    // The groups holding positions are numbered 0, 1, ... in the file's order per class: what
+    // is kept per group then grows with the data, not with a header's count of groups.
+    std::vector<HumanData> finish() {
+        std::sort(gathered_.begin(), gathered_.end());
+        std::map<counts::SpeedClass, HumanData> by_speed;
+        for (std::size_t speed = 0; speed < seen_.size(); ++speed)
+            if (seen_[speed]) {
+                auto& data = by_speed[counts::SpeedClass(speed)];
+                data.speed = counts::SpeedClass(speed);
+                data.groups = 0;
+                data.mate_positions = mate_positions_[speed];
+            }
+        // Each class's cells counted first, so that their vectors are allocated once.
+        std::array<std::size_t, counts::kSpeedClasses> distinct{};
+        for (std::size_t i = 0; i < gathered_.size(); ++i)
+            if (i == 0 || gathered_[i].key >> kOutcomeBits != gathered_[i - 1].key >> kOutcomeBits)
+                ++distinct[std::size_t(gathered_[i].key >> kSpeedShift)];
+        for (auto& [speed, data] : by_speed) data.cells.reserve(distinct[std::size_t(speed)]);
+        std::map<std::pair<int, int>, std::uint32_t> units;  // material, rating + opponent's
+        std::uint64_t previous_group = ~std::uint64_t{0};    // speed and group
+        for (std::size_t i = 0; i < gathered_.size();) {
+            const std::uint64_t cell_key = gathered_[i].key >> kOutcomeBits;
+            std::uint64_t packed = gathered_[i].key;
+            std::array<double, 3> outcomes{};
+            for (; i < gathered_.size() && gathered_[i].key >> kOutcomeBits == cell_key; ++i)
+                outcomes[gathered_[i].key & 3] += double(gathered_[i].count);
+            field(packed, kOutcomeBits);
+            const int cp = int(field(packed, kEvalBits)) - 1024;
+            const int opponent_rating = bin_centre(field(packed, kRatingBits));
+            const int rating = bin_centre(field(packed, kRatingBits));
+            const int material = int(field(packed, kMaterialBits));
+            auto& data = by_speed[counts::SpeedClass(packed >> kGroupBits)];
+            if (packed >> kGroupBits != previous_group >> kGroupBits) units.clear();
+            if (packed != previous_group) ++data.groups;
+            previous_group = packed;
+            const auto [unit, new_unit] = units.try_emplace({material, rating + opponent_rating},
+                                                            std::uint32_t(data.units.size()));
+            if (new_unit)
+                data.units.push_back(
+                    {material, ((rating + opponent_rating) / 2.0 - kLevelCentre) / kRatingScale});
+            if (data.cells.empty()) data.rating_min = data.rating_max = rating;
+            data.rating_min = std::min(data.rating_min, rating);
+            data.rating_max = std::max(data.rating_max, rating);
+            data.cells.push_back(
+                {unit->second, data.groups - 1, cp, rating, opponent_rating, outcomes});
+            data.positions += outcomes[0] + outcomes[1] + outcomes[2];
+        }
+        gathered_ = {};
+        std::vector<HumanData> result;
+        for (auto& [speed, data] : by_speed) {
+            data.groups = std::max(1, data.groups);
+            result.push_back(std::move(data));
+        }
+        return result;
+    }
+
+  private:
+    std::vector<GatheredCell> gathered_;
+    std::array<bool, counts::kSpeedClasses> seen_{};
+    std::array<double, counts::kSpeedClasses> mate_positions_{};
+};
 
 }  // namespace
 
 std::vector<HumanData> human_data_by_speed(const counts::HumanCounts& counts) {
-    using UnitKey = std::pair<int, int>;  // material, rating + opponent rating
-    using CellKey = std::tuple<std::uint32_t, int, int, int, int>;  // unit, group, cp, R, O
-    struct Building {
-        HumanData data;
-        std::map<UnitKey, std::uint32_t> units;
-        std::map<CellKey, std::size_t> cells;
-    };
-    std::map<counts::SpeedClass, Building> by_speed;
-    for (const auto& cell : counts.cells) {
-        const auto& key = cell.key;
-        auto& building = by_speed[key.speed];
-        auto& data = building.data;
-        data.speed = key.speed;
-        data.groups = counts.groups;
-        if (key.position.eval == counts::kMateEval || key.position.eval == -counts::kMateEval) {
-            data.mate_positions += double(cell.count);
-            continue;
-        }
-        const UnitKey unit_key{key.position.material, key.rating + key.opponent_rating};
-        auto [unit, new_unit] =
-            building.units.try_emplace(unit_key, std::uint32_t(data.units.size()));
-        if (new_unit)
-            data.units.push_back(
-                {unit_key.first, (unit_key.second / 2.0 - kLevelCentre) / kRatingScale});
-        const CellKey cell_key{unit->second, cell.group, key.position.eval, key.rating,
-                               key.opponent_rating};
-        auto [slot, new_cell] = building.cells.try_emplace(cell_key, data.cells.size());
-        if (new_cell) {
-            data.cells.push_back(
-                {unit->second, cell.group, key.position.eval, key.rating, key.opponent_rating, {}});
-            if (data.cells.size() == 1) data.rating_min = data.rating_max = key.rating;
-            data.rating_min = std::min(data.rating_min, key.rating);
-            data.rating_max = std::max(data.rating_max, key.rating);
-        }
-        data.cells[slot->second].outcomes[std::size_t(key.position.result)] += double(cell.count);
-        data.positions += double(cell.count);
-    }
-    std::vector<HumanData> result;
-    for (auto& [speed, building] : by_speed) {
-        renumber_groups(building.data);
-        result.push_back(std::move(building.data));
-    }
-    return result;
+    CellGatherer gatherer;
+    gatherer.reserve(counts.cells.size());
+    for (const auto& cell : counts.cells) gatherer.add(cell);
+    return gatherer.finish();
+}
+
+HumanDataRead read_human_data(const std::filesystem::path& file, std::size_t memory_limit_bytes) {
+    HumanDataRead read;
+    std::optional<CellGatherer> gatherer;
+    std::size_t announced = 0, visited = 0;
+    counts::visit_human_counts(
+        file,
+        [&](int groups, std::size_t cells) {
+            read.groups = groups;
+            announced = cells;
+            // Groups hold about equal shares of the cells (a hash of each game chooses them).
+            const double bytes_per_group = double(cells) * kBytesPerCountCell / groups;
+            const double fitting = double(memory_limit_bytes) / std::max(bytes_per_group, 1.0);
+            read.groups_kept = int(std::min<double>(groups, fitting));
+            if (read.groups_kept < 2)
+                throw Error(fmt::format(
+                    "{}: its {} cells need about {} MB in memory, and a memory limit of {} MB "
+                    "holds fewer than 2 of its {} game groups; raise --memoryLimit",
+                    file.string(), cells, (cells * kBytesPerCountCell) >> 20,
+                    memory_limit_bytes >> 20, groups));
+            gatherer.emplace();
+            // The header's count is trusted with memory only up to the limit.
+            gatherer->reserve(std::size_t(
+                std::min(double(cells), 1.05 * fitting * double(cells) / groups + 1024)));
+        },
+        [&](const counts::HumanCell& cell) {
+            // The limit is kept by the header's count: a file holding more cells is refused
+            // when it passes it, not when it has filled the memory.
+            if (++visited > announced)
+                throw Error(fmt::format("{} holds more cells than its header announces ({})",
+                                        file.string(), announced));
+            if (cell.group < read.groups_kept)
+                gatherer->add(cell);
+            else
+                read.positions_left_out += double(cell.count);
+        });
+    read.by_speed = gatherer->finish();
+    return read;
 }
 
 }  // namespace wdl::human

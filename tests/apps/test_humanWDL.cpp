@@ -80,3 +80,38 @@ TEST_CASE("humanWDL names a class with too few games instead of fitting it", "[a
     CHECK_THAT(run.output, Catch::Contains("no speed class has enough games"));
     CHECK(!fs::exists(dir / "model.json"));
 }
+
+TEST_CASE("humanWDL within a memory limit fits the first groups and counts what it left out",
+          "[apps][human]") {
+    auto dir = fresh_directory("human_wdl_memory");
+    scanned_sample(dir, 64);
+    auto whole = run_checked(
+        "humanWDL", {"human.txt", "--forms", "flat", "--folds", "4", "--json", "whole.json"}, dir);
+    CHECK_THAT(whole.output, !Catch::Contains("Memory limit"));
+    // The sample's 16,000 cells take about 1.1 MB: 1 MB holds most of its 64 groups.
+    auto limited = run_checked("humanWDL",
+                               {"human.txt", "--forms", "flat", "--folds", "4", "--memoryLimit",
+                                "1", "--json", "limited.json"},
+                               dir);
+    CHECK_THAT(limited.output, Catch::Contains("Memory limit 1 MB: fitted the file's first"));
+    const auto all = nlohmann::json::parse(read_text_file(dir / "whole.json"));
+    const auto part = nlohmann::json::parse(read_text_file(dir / "limited.json"));
+    CHECK(all["groupsFitted"] == 64);
+    CHECK(all["positionsLeftOut"] == 0);
+    const int kept = part["groupsFitted"].get<int>();
+    CHECK(kept >= 2);
+    CHECK(kept < 64);
+    // Every position is fitted, a mate left out of the fit, or left out by the limit.
+    const auto positions = [](const nlohmann::json& report) {
+        const auto& rapid = report["classes"][0];
+        return rapid["positions"].get<double>() + rapid["matePositions"].get<double>();
+    };
+    CHECK(positions(part) + part["positionsLeftOut"].get<double>() == positions(all));
+    // (A group of the 225 games' 64 may hold none of them.)
+    CHECK(part["classes"][0]["groups"].get<int>() <= kept);
+    CHECK(part["classes"][0]["groups"].get<int>() < all["classes"][0]["groups"].get<int>());
+
+    auto refused = run_program("humanWDL", {"human.txt", "--memoryLimit", "0"}, dir);
+    CHECK(refused.exit_code != 0);
+    CHECK_THAT(refused.output, Catch::Contains("--memoryLimit"));
+}

@@ -182,35 +182,3 @@ TEST_CASE("Held-out log-loss chooses the form games were drawn from", "[human][f
     for (std::size_t f = 0; f < forms.size(); ++f)
         CHECK(one.forms[f].log_loss == several.forms[f].log_loss);
 }
-
-TEST_CASE("A count file's cells become the fit's data per speed class", "[human][data]") {
-    using wdl::counts::Outcome;
-    using wdl::counts::SpeedClass;
-    wdl::counts::HumanCounts counts;
-    counts.groups = 1000000;  // a header's count: what is kept grows with the groups used
-    auto cell = [&](Outcome result, int eval, int group, std::uint64_t count, SpeedClass speed) {
-        counts.cells.push_back({{{result, 20, 40, eval}, 1525, 1475, speed}, group, count});
-    };
-    cell(Outcome::Win, 50, 999999, 3, SpeedClass::Rapid);
-    cell(Outcome::Draw, 50, 999999, 2, SpeedClass::Rapid);
-    cell(Outcome::Loss, 50, 7, 1, SpeedClass::Rapid);
-    cell(Outcome::Win, wdl::counts::kMateEval, 7, 4, SpeedClass::Rapid);
-    cell(Outcome::Loss, -20, 3, 5, SpeedClass::Blitz);
-    const auto by_speed = human_data_by_speed(counts);
-    REQUIRE(by_speed.size() == 2);
-    CHECK(by_speed[0].speed == SpeedClass::Blitz);
-    const auto& rapid = by_speed[1];
-    CHECK(rapid.speed == SpeedClass::Rapid);
-    CHECK(rapid.groups == 2);  // groups 7 and 999999, renumbered in order
-    CHECK(rapid.positions == 6);
-    CHECK(rapid.mate_positions == 4);
-    REQUIRE(rapid.cells.size() == 2);
-    REQUIRE(rapid.units.size() == 1);
-    CHECK(rapid.units[0].level == Approx((1500 - kLevelCentre) / kRatingScale));
-    for (const auto& c : rapid.cells) {
-        CHECK(c.rating == 1525);
-        CHECK(c.opponent_rating == 1475);
-        if (c.group == 1) CHECK(c.outcomes == std::array<double, 3>{3, 2, 0});
-        if (c.group == 0) CHECK(c.outcomes == std::array<double, 3>{0, 0, 1});
-    }
-}

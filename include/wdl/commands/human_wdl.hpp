@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,7 +24,13 @@ struct HumanWdlOptions {
     // Per class fitted: PREFIX-<class>-curves.png (expected score against the eval per rating
     // band beside lichess's curve) and PREFIX-<class>-reliability.png.
     std::optional<std::string> plots;
+    // Megabytes the count file's cells may take (human::kBytesPerCountCell each); beyond them
+    // only the file's first game groups are fitted. Default default_human_fit_memory_limit().
+    std::optional<std::size_t> memory_limit;
 };
+
+// Half of the machine's memory (4096 MB where the system does not say).
+std::size_t default_human_fit_memory_limit();
 
 // Prints, per speed class with enough games, the choice of form, the fitted parameters with
 // their jackknife intervals and the comparison table; a class with too few says so instead.

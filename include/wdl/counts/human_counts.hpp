@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -108,6 +109,13 @@ void write_human_counts(const CountMap& packed_counts, int groups, util::AtomicF
 // cells the header announces, then one to write them). Returns the number of cells written.
 std::size_t write_human_counts(CellRuns& packed_runs, int groups, util::AtomicFile& output);
 HumanCounts read_human_counts(const std::filesystem::path& file);
+// The same checks, streaming: the header's groups and cells to `begin`, then every cell to
+// `visit` in the file's order, one line in memory at a time (a reader that keeps less than
+// every cell: humanWDL within its memory limit). A fault found after some cells were visited
+// still throws.
+void visit_human_counts(const std::filesystem::path& file,
+                        const std::function<void(int groups, std::size_t cells)>& begin,
+                        const std::function<void(const HumanCell&)>& visit);
 // Whether a file is a human-games count file (by its first bytes, compressed or not).
 bool is_human_count_file(const std::filesystem::path& file);
 // Whether a file's first bytes (decompressed) are those of a human-games count file.

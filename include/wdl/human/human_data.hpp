@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <vector>
 
 #include "wdl/counts/human_counts.hpp"
@@ -46,5 +47,25 @@ struct HumanData {
 
 // The count file's positions, one HumanData per speed class that has any, in the classes' order.
 std::vector<HumanData> human_data_by_speed(const counts::HumanCounts& counts);
+
+// Bytes a count file's cell takes while it is read and fitted: 16 while its outcomes are
+// gathered across move numbers (which the fit does not read), 48 as the fit's cell, and room
+// for the vectors' growth (measured peaks: docs/human-games.md, "Memory").
+inline constexpr std::size_t kBytesPerCountCell = 72;
+
+// A count file read within a memory limit. When its cells (the header's count, at
+// kBytesPerCountCell each) would not fit, only its first groups are kept: a group is a hash
+// of whole games, so what is kept is a random sample of the games, and every error bar is
+// still over whole groups.
+struct HumanDataRead {
+    std::vector<HumanData> by_speed;
+    int groups = 1;       // the file's
+    int groups_kept = 1;  // its groups 0 .. groups_kept - 1
+    double positions_left_out = 0;
+    bool complete() const { return groups_kept == groups; }
+};
+// Throws wdl::Error naming the file for a file humanWDL cannot read, and when the limit holds
+// fewer than 2 groups' cells.
+HumanDataRead read_human_data(const std::filesystem::path& file, std::size_t memory_limit_bytes);
 
 }  // namespace wdl::human

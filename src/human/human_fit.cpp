@@ -46,16 +46,9 @@ struct CurveAt {
 CurveAt curve_at(const HumanModel& model, std::size_t cubic, std::size_t exponent, double t,
                  double l, bool derivatives) {
     const int n = parameter_count(model.form), terms = level_terms(model.form);
-    const auto& p = model.parameters;
-    double polynomial = 0;
-    for (std::size_t i = kCurveTerms; i-- > 0;) polynomial = polynomial * t + p[cubic + i];
-    double power = 0, l_power = 1;
-    for (int j = 0; j < terms; ++j) {
-        l_power *= l;
-        power += p[exponent + std::size_t(j)] * l_power;
-    }
-    const double factor = std::exp(power);
-    CurveAt at{polynomial * factor, {}, {}};
+    const CurveFactors factors = curve_factors(model.parameters, cubic, exponent, terms, t, l);
+    const double factor = factors.level;
+    CurveAt at{factors.value(), {}, {}};
     if (!derivatives) return at;
     at.gradient = Vector::Zero(n);
     at.hessian = Matrix::Zero(n, n);

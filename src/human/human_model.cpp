@@ -77,32 +77,34 @@ double level_of(const Situation& at) {
     return ((at.rating + at.opponent_rating) / 2 - kLevelCentre) / kRatingScale;
 }
 
-// A cubic in t times exp of a polynomial in l without constant term, its coefficients at
-// `cubic` and `exponent` in the parameters.
-double curve(const std::vector<double>& parameters, std::size_t cubic, std::size_t exponent,
-             int terms, double t, double l) {
-    double value = 0;
-    for (std::size_t i = kCurveTerms; i-- > 0;) value = value * t + parameters[cubic + i];
+}  // namespace
+
+CurveFactors curve_factors(const std::vector<double>& parameters, std::size_t cubic,
+                           std::size_t exponent, int terms, double t, double l) {
+    CurveFactors factors;
+    for (std::size_t i = kCurveTerms; i-- > 0;)
+        factors.cubic = factors.cubic * t + parameters[cubic + i];
     double power = 0, l_power = 1;
     for (int j = 0; j < terms; ++j) {
         l_power *= l;
         power += parameters[exponent + std::size_t(j)] * l_power;
     }
-    return value * std::exp(power);
+    factors.level = std::exp(power);
+    return factors;
 }
-
-}  // namespace
 
 double HumanModel::a(const Situation& at) const {
     const int terms = level_terms(form);
-    return curve(parameters, 0, 2 * kCurveTerms, terms, at.material / kMaterialTarget,
-                 level_of(at));
+    return curve_factors(parameters, 0, 2 * kCurveTerms, terms, at.material / kMaterialTarget,
+                         level_of(at))
+        .value();
 }
 
 double HumanModel::b(const Situation& at) const {
     const int terms = level_terms(form);
-    return curve(parameters, kCurveTerms, std::size_t(2 * kCurveTerms + terms), terms,
-                 at.material / kMaterialTarget, level_of(at));
+    return curve_factors(parameters, kCurveTerms, std::size_t(2 * kCurveTerms + terms), terms,
+                         at.material / kMaterialTarget, level_of(at))
+        .value();
 }
 
 double HumanModel::shift(const Situation& at) const {

@@ -18,6 +18,11 @@ void GameTally::add(const GameTally& other) {
         human_skipped[i] += other.human_skipped[i];
 }
 
+void GameTally::count_rejection(const games::GameTags& tags, games::GameSkipReason reason) {
+    ++skipped[std::size_t(reason)];
+    if (reason == games::GameSkipReason::BadTermination && tags.time_forfeit) ++time_forfeits;
+}
+
 std::vector<std::pair<std::string, std::uint64_t>> skip_reasons(const GameTally& tally) {
     std::vector<std::pair<std::string, std::uint64_t>> reasons;
     for (std::size_t i = 0; i < games::kHumanSkipReasonCount; ++i)
@@ -59,9 +64,7 @@ void GameCounter::begin_game(std::size_t offset) {
 // A game its tags reject is not read move by move.
 games::TagVerdict GameCounter::accept(const games::GameTags& tags) {
     if (auto reason = tags.rejection()) {
-        ++tally_.skipped[std::size_t(*reason)];
-        if (*reason == games::GameSkipReason::BadTermination && tags.time_forfeit)
-            ++tally_.time_forfeits;
+        tally_.count_rejection(tags, *reason);
         return {false, games::rejection_warning(tags, *reason)};
     }
     white_outcome_ = *tags.white_outcome;

@@ -88,9 +88,7 @@ games::TagVerdict HumanCounter::accept(const games::GameTags& tags) {
         return {false, {}};
     }
     if (auto reason = tags.rejection()) {
-        ++tally_.skipped[std::size_t(*reason)];
-        if (*reason == games::GameSkipReason::BadTermination && tags.time_forfeit)
-            ++tally_.time_forfeits;
+        tally_.count_rejection(tags, *reason);
         return {false, games::rejection_warning(tags, *reason)};
     }
     white_outcome_ = *tags.white_outcome;

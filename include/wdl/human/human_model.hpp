@@ -71,6 +71,15 @@ int parameter_count(HumanForm form);
 // parameters' order.
 std::vector<std::string> parameter_names(HumanForm form);
 
+// One of the curves a and b: the cubic in t of the parameters from `cubic`, and the factor exp
+// of the polynomial in l without constant term of the `terms` parameters from `exponent`.
+struct CurveFactors {
+    double cubic = 0, level = 1;
+    double value() const { return cubic * level; }
+};
+CurveFactors curve_factors(const std::vector<double>& parameters, std::size_t cubic,
+                           std::size_t exponent, int terms, double t, double l);
+
 // Where a position is: what the model reads besides the eval.
 struct Situation {
     double material = 58;

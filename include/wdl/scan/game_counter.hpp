@@ -47,6 +47,8 @@ struct GameTally {
     std::array<std::uint64_t, games::kHumanSkipReasonCount> human_skipped{};
 
     void add(const GameTally& other);
+    // A game its tags reject, by the reason; a loss on time is also counted as such.
+    void count_rejection(const games::GameTags& tags, games::GameSkipReason reason);
 };
 
 // The reasons games were skipped for, with their counts, those that occurred: a human scan's

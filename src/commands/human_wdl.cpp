@@ -78,9 +78,9 @@ ClassResult fit_class(human::HumanData data, const HumanWdlOptions& options,
     result.uncertainty =
         human::jackknife_human(result.data, result.fit, options.threads, options.confidence);
     progress.show(fmt::format("{}: comparison on {} folds", name, options.folds));
-    result.comparison =
-        human::compare_held_out(result.data, result.fit.model, options.folds, stockfish,
-                                human::default_rating_bands(), options.threads);
+    result.comparison = human::compare_held_out(result.data, result.fit.model, options.folds,
+                                                stockfish, human::default_rating_bands(),
+                                                result.uncertainty.covariance, options.threads);
     progress.clear();
     return result;
 }

@@ -139,7 +139,7 @@ TEST_CASE("A bin's prediction error is how far the fit's prediction is from the 
     // The fold fits of compare_held_out, again (deterministic from the same start), to put each
     // held-out position into its bin and average the true model's expected score there.
     const HeldOut& held = held_out();
-    const HumanModel truth = rating_aware_truth();
+    const HumanModel true_model = rating_aware_truth();
     std::vector<HumanModel> folds;
     for (int fold = 0; fold < kFolds; ++fold) {
         const auto fold_fit =
@@ -164,7 +164,7 @@ TEST_CASE("A bin's prediction error is how far the fit's prediction is from the 
                 std::size_t(std::clamp(int(expected * kReliabilityBins), 0, kReliabilityBins - 1));
             positions[bin] += cell.positions();
             predicted[bin] += cell.positions() * expected;
-            true_score[bin] += cell.positions() * score(truth.wdl(cell.cp, at));
+            true_score[bin] += cell.positions() * score(true_model.wdl(cell.cp, at));
         }
         for (const auto& bin : band.reliability[0]) {
             const auto i = std::size_t(std::lround(bin.low * kReliabilityBins));

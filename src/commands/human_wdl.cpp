@@ -79,12 +79,15 @@ ClassResult fit_class(human::HumanData data, const HumanWdlOptions& options,
     result.uncertainty =
         human::jackknife_human(result.data, result.fit, options.threads, options.confidence);
     progress.show(fmt::format("{}: comparison on {} folds", name, options.folds));
-    result.comparison =
-        human::compare_held_out(result.data, result.fit.model, options.folds, stockfish,
-                                human::default_rating_bands(), options.threads);
+    result.comparison = human::compare_held_out(result.data, result.fit.model, options.folds,
+                                                stockfish, human::default_rating_bands(),
+                                                result.uncertainty.covariance, options.threads);
     progress.clear();
     return result;
 }
+
+// The standard normal quantile of two-sided intervals of `confidence`.
+double two_sided_z(double confidence) { return stats::normal_quantile((1 + confidence) / 2); }
 
 // (jackknife standard error / Fisher standard error)^2 of parameter i of a converged fit.
 double design_effect(const ClassResult& result, std::size_t i) {
@@ -167,11 +170,30 @@ void print_class(std::FILE* out, const ClassResult& result, double confidence) {
             fmt::print(out, " {:>11.4f} +- {:.4f}", score.score_loss, score.score_loss_error);
         fmt::print(out, "\n");
     }
+    fmt::print(out,
+               "  Reliability bins of at least {:g} positions; a bin's interval holds the observed "
+               "score's error over groups and the fitted model's own from its parameters' "
+               "covariance:\n",
+               human::kMinJudgedBinPositions);
+    const double z = two_sided_z(confidence);
+    for (const auto& band : result.comparison.bands) {
+        if (!band.verdict.empty()) continue;
+        const auto fitted = band.bins_outside(human::Predictor::Fitted, z);
+        fmt::print(out, "  {:<10} reliability bins outside the {} % interval: {} of {} (",
+                   band.band.label(), percent, fitted.outside, fitted.judged);
+        for (std::size_t p = 1; p < std::size_t(human::kPredictors); ++p) {
+            const auto predictor = human::Predictor(p);
+            const auto baseline = band.bins_outside(predictor, z);
+            fmt::print(out, "{}{} {} of {}", p > 1 ? ", " : "", human::predictor_name(predictor),
+                       baseline.outside, baseline.judged);
+        }
+        fmt::print(out, ")\n");
+    }
     for (const auto& failure : result.comparison.failures)
         fmt::print(out, "  left out: {}\n", failure);
 }
 
-nlohmann::ordered_json class_json(const ClassResult& result) {
+nlohmann::ordered_json class_json(const ClassResult& result, double confidence) {
     const auto& data = result.data;
     nlohmann::ordered_json json;
     json["speed"] = counts::speed_class_name(data.speed);
@@ -238,6 +260,7 @@ nlohmann::ordered_json class_json(const ClassResult& result) {
         if (!band.verdict.empty()) {
             b["verdict"] = band.verdict;
         } else {
+            const double z = two_sided_z(confidence);
             for (std::size_t p = 0; p < std::size_t(human::kPredictors); ++p) {
                 const auto& s = band.scores[p];
                 nlohmann::ordered_json score = {{"logLoss", s.log_loss},
@@ -252,7 +275,11 @@ nlohmann::ordered_json class_json(const ClassResult& result) {
                                                     {"positions", bin.positions},
                                                     {"predicted", bin.predicted},
                                                     {"observed", bin.observed},
-                                                    {"observedError", bin.observed_error}});
+                                                    {"observedError", bin.observed_error},
+                                                    {"predictedError", bin.predicted_error}});
+                const auto outside = band.bins_outside(human::Predictor(p), z);
+                score["binsOutside"] = outside.outside;
+                score["binsJudged"] = outside.judged;
                 b["predictors"][std::string(human::predictor_name(human::Predictor(p)))] = score;
             }
         }
@@ -305,11 +332,11 @@ void write_plots(const ClassResult& result, const std::string& prefix, double co
     }
     report::write_score_curves_plot(curves, prefix + "-" + speed + "-curves.png");
 
-    const double z = stats::normal_quantile((1 + confidence) / 2);
+    const double z = two_sided_z(confidence);
     report::ReliabilityPlot reliability;
     reliability.title = fmt::format(
         "{}: held-out reliability per rating band ({:g} % intervals "
-        "over groups)",
+        "of observation and fit)",
         speed, 100 * confidence);
     for (std::size_t p = 0; p < std::size_t(human::kPredictors); ++p) {
         report::ReliabilityPanel panel;
@@ -318,10 +345,10 @@ void write_plots(const ClassResult& result, const std::string& prefix, double co
             if (!band.verdict.empty() || band.band.label() == "all") continue;
             report::ReliabilitySeries series{band.band.label(), {}};
             for (const auto& bin : band.reliability[p])
-                if (bin.positions >= 100)
+                if (bin.positions >= human::kMinJudgedBinPositions)
                     series.points.push_back({bin.predicted, bin.observed,
-                                             bin.observed - z * bin.observed_error,
-                                             bin.observed + z * bin.observed_error});
+                                             bin.observed - z * bin.combined_error(),
+                                             bin.observed + z * bin.combined_error()});
             panel.series.push_back(std::move(series));
         }
         reliability.panels.push_back(std::move(panel));
@@ -378,7 +405,7 @@ void human_wdl(const HumanWdlOptions& options) {
     report["groupsFitted"] = read.groups_kept;
     report["positionsLeftOut"] = read.positions_left_out;
     for (const auto& result : results) {
-        report["classes"].push_back(class_json(result));
+        report["classes"].push_back(class_json(result, options.confidence));
         if (result.verdict.empty()) file.classes.push_back(model_of(result));
     }
     if (json_only) fmt::print("{}\n", report.dump(2));

@@ -10,6 +10,7 @@
 #include "wdl/human/baselines.hpp"
 #include "wdl/human/human_fit.hpp"
 #include "wdl/stats/distributions.hpp"
+#include "wdl/util/error.hpp"
 #include "wdl/util/parallel_for.hpp"
 
 namespace wdl::human {
@@ -29,24 +30,82 @@ std::vector<RatingBand> default_rating_bands() {
     return {{0, 1200}, {1200, 1500}, {1500, 1800}, {1800, 2100}, {2100, 10000}};
 }
 
-namespace {
+double ReliabilityBin::combined_error() const {
+    return std::hypot(observed_error, predicted_error);
+}
 
-constexpr int kReliabilityBins = 10;
+bool ReliabilityBin::within(double z) const {
+    return std::abs(observed - predicted) <= z * combined_error();
+}
+
+BinsOutside BandComparison::bins_outside(Predictor predictor, double z) const {
+    BinsOutside count;
+    for (const auto& bin : reliability[std::size_t(predictor)]) {
+        if (bin.positions < kMinJudgedBinPositions) continue;
+        ++count.judged;
+        count.outside += !bin.within(z);
+    }
+    return count;
+}
+
+namespace {
 
 // Sums per group of one band and predictor.
 struct GroupSums {
     std::vector<double> log_loss, score_loss, positions;
     // [bin][group]
     std::array<std::vector<double>, kReliabilityBins> bin_predicted, bin_observed, bin_positions;
-    explicit GroupSums(std::size_t groups)
+    // [bin][parameter]: positions times the expected score's gradient in the fitted model's
+    // parameters (left 0 for the baselines, whose formulas have no fitted parameters).
+    std::array<std::vector<double>, kReliabilityBins> bin_gradient;
+    GroupSums(std::size_t groups, std::size_t parameters)
         : log_loss(groups), score_loss(groups), positions(groups) {
         for (int b = 0; b < kReliabilityBins; ++b) {
             bin_predicted[std::size_t(b)].assign(groups, 0);
             bin_observed[std::size_t(b)].assign(groups, 0);
             bin_positions[std::size_t(b)].assign(groups, 0);
+            bin_gradient[std::size_t(b)].assign(parameters, 0);
         }
     }
 };
+
+double score_of(const std::array<double, 3>& wdl) { return wdl[0] + wdl[1] / 2; }
+
+// A fitted model moved by a step each way in each parameter, for the expected score's gradient
+// by central differences; made once per fold, not per position.
+struct PerturbedModels {
+    static constexpr double kRelativeStep = 1e-5;  // of max(1, |parameter|)
+    std::vector<HumanModel> raised, lowered;
+    std::vector<double> widths;  // raised minus lowered
+
+    explicit PerturbedModels(const HumanModel& model) {
+        for (std::size_t i = 0; i < model.parameters.size(); ++i) {
+            const double step = kRelativeStep * std::max(1.0, std::abs(model.parameters[i]));
+            raised.push_back(model);
+            lowered.push_back(model);
+            raised.back().parameters[i] += step;
+            lowered.back().parameters[i] -= step;
+            // The width actually stepped, after the sums' rounding.
+            widths.push_back(raised.back().parameters[i] - lowered.back().parameters[i]);
+        }
+    }
+
+    void score_gradient(double cp, const Situation& at, std::vector<double>& gradient) const {
+        for (std::size_t i = 0; i < widths.size(); ++i)
+            gradient[i] =
+                (score_of(raised[i].wdl(cp, at)) - score_of(lowered[i].wdl(cp, at))) / widths[i];
+    }
+};
+
+// g^T sigma g: the variance of a prediction whose gradient in the parameters is g.
+double delta_method_variance(const std::vector<double>& gradient,
+                             const std::vector<std::vector<double>>& covariance) {
+    double variance = 0;
+    for (std::size_t i = 0; i < gradient.size(); ++i)
+        for (std::size_t j = 0; j < gradient.size(); ++j)
+            variance += gradient[i] * covariance[i][j] * gradient[j];
+    return variance;
+}
 
 double mean_rating(const HumanCell& cell) { return (cell.rating + cell.opponent_rating) / 2.0; }
 
@@ -63,7 +122,12 @@ double binary_cross_entropy(double predicted, double observed) {
 
 HumanComparison compare_held_out(const HumanData& data, const HumanModel& start, int folds,
                                  const model::WdlModel& stockfish,
-                                 const std::vector<RatingBand>& given_bands, int threads) {
+                                 const std::vector<RatingBand>& given_bands,
+                                 const std::vector<std::vector<double>>& covariance, int threads) {
+    const std::size_t parameters = start.parameters.size();
+    if (!covariance.empty() && covariance.size() != parameters)
+        throw Error(fmt::format("a covariance of {} parameters for a model of {}",
+                                covariance.size(), parameters));
     HumanComparison comparison;
     comparison.form = start.form;
     comparison.folds = std::clamp(folds, 2, std::max(2, data.groups_with_positions()));
@@ -91,8 +155,13 @@ HumanComparison compare_held_out(const HumanData& data, const HumanModel& start,
         }
     std::vector<std::array<GroupSums, kPredictors>> sums;
     for (std::size_t b = 0; b < bands.size(); ++b)
-        sums.push_back(
-            {GroupSums(groups), GroupSums(groups), GroupSums(groups), GroupSums(groups)});
+        sums.push_back({GroupSums(groups, parameters), GroupSums(groups, parameters),
+                        GroupSums(groups, parameters), GroupSums(groups, parameters)});
+    // The gradients are needed only for a covariance to multiply.
+    std::vector<PerturbedModels> perturbed;
+    if (!covariance.empty())
+        for (const auto& fold_fit : fits) perturbed.emplace_back(fold_fit.model);
+    std::vector<double> gradient(parameters);
     for (std::size_t fold = 0; fold < fits.size(); ++fold)
         if (!fits[fold].converged)
             comparison.failures.push_back("fold " + std::to_string(fold) + ": " +
@@ -102,6 +171,7 @@ HumanComparison compare_held_out(const HumanData& data, const HumanModel& start,
             std::size_t(fit::fold_of(std::size_t(cell.group), comparison.folds));
         if (!fits[fold].converged) continue;
         const Situation at = cell.situation(data.units[cell.unit]);
+        if (!perturbed.empty()) perturbed[fold].score_gradient(cell.cp, at, gradient);
         for (std::size_t b = 0; b < bands.size(); ++b) {
             if (!in_band(bands[b], mean_rating(cell))) continue;
             const double draw_rate = counted[fold][b] > 0 ? drawn[fold][b] / counted[fold][b] : 0;
@@ -114,11 +184,14 @@ HumanComparison compare_held_out(const HumanData& data, const HumanModel& start,
                 // lichess's expected score is its Win% itself, not the W/D/L made of it.
                 const double expected = p == std::size_t(Predictor::Lichess)
                                             ? lichess_expected_score(cell.cp)
-                                            : wdl[0] + wdl[1] / 2;
+                                            : score_of(wdl);
                 const int bin =
                     std::clamp(int(expected * kReliabilityBins), 0, kReliabilityBins - 1);
                 auto& s = sums[b][p];
                 const std::size_t g = std::size_t(cell.group);
+                if (p == std::size_t(Predictor::Fitted) && !perturbed.empty())
+                    for (std::size_t i = 0; i < parameters; ++i)
+                        s.bin_gradient[std::size_t(bin)][i] += cell.positions() * gradient[i];
                 for (std::size_t o = 0; o < 3; ++o) {
                     const double n = cell.outcomes[o];
                     if (n == 0) continue;
@@ -133,6 +206,10 @@ HumanComparison compare_held_out(const HumanData& data, const HumanModel& start,
             }
         }
     }
+    // Each fold's fit sees (folds - 1) / folds of the groups: its variance is the full fit's
+    // times folds / (folds - 1). The folds' fits share most of their data, so their errors are
+    // treated as one shared error (not averaging out over folds): the conservative reading.
+    const double fold_variance_factor = double(comparison.folds) / double(comparison.folds - 1);
     for (std::size_t b = 0; b < bands.size(); ++b) {
         BandComparison band;
         band.band = bands[b];
@@ -176,6 +253,14 @@ HumanComparison compare_held_out(const HumanData& data, const HumanModel& start,
                 const auto observed = stats::grouped_mean(s.bin_observed[i], s.bin_positions[i]);
                 reliability.observed = observed.value;
                 reliability.observed_error = observed.error;
+                if (!covariance.empty()) {
+                    std::vector<double> mean_gradient = s.bin_gradient[i];
+                    for (double& component : mean_gradient) component /= reliability.positions;
+                    // The covariance is positive semi-definite; max() only absorbs rounding.
+                    reliability.predicted_error =
+                        std::sqrt(fold_variance_factor *
+                                  std::max(0.0, delta_method_variance(mean_gradient, covariance)));
+                }
                 band.reliability[p].push_back(reliability);
             }
         }

@@ -1,26 +1,66 @@
+#include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "sanitizer.hpp"
+#include "wdl/fit/folds.hpp"
 #include "wdl/human/comparison.hpp"
 #include "wdl/human/human_fit.hpp"
 #include "wdl/human/synthetic_games.hpp"
 #include "wdl/model/published_models.hpp"
+#include "wdl/stats/distributions.hpp"
 
 using namespace wdl::human;
 
 namespace {
 
+HumanModel rating_aware_truth() {
+    HumanModel model = starting_model(HumanForm::LevelDifference, 1.0, 1.8);
+    model.parameters[1] = 0.8;    // A1
+    model.parameters[8] = -0.2;   // alpha1
+    model.parameters[9] = -0.45;  // beta1
+    model.parameters[10] = 0.6;   // g
+    return model;
+}
+
 HumanData rating_aware_games(std::uint64_t games) {
     SyntheticHumanSettings settings;
-    settings.model = starting_model(HumanForm::LevelDifference, 1.0, 1.8);
-    settings.model.parameters[1] = 0.8;    // A1
-    settings.model.parameters[8] = -0.2;   // alpha1
-    settings.model.parameters[9] = -0.45;  // beta1
-    settings.model.parameters[10] = 0.6;   // g
+    settings.model = rating_aware_truth();
     settings.games = games;
     settings.seed = 21;
     return human_data_by_speed(synthetic_human_counts(settings)).at(0);
 }
+
+constexpr int kFolds = 8;
+
+// The held-out comparison of a fit to rating-aware games with its jackknife covariance, at 1 and
+// 2 threads: made once, for every test below (the fits are the slow part).
+struct HeldOut {
+    HumanData data;
+    HumanFit fit;
+    HumanUncertainty uncertainty;
+    HumanComparison one, two;
+};
+
+const HeldOut& held_out() {
+    static const HeldOut made = [] {
+        HeldOut held{rating_aware_games(3000), {}, {}, {}, {}};
+        held.fit = fit_human_model(held.data, HumanForm::LevelDifference);
+        REQUIRE(held.fit.converged);
+        held.uncertainty = jackknife_human(held.data, held.fit, 2);
+        REQUIRE(held.uncertainty.covariance.size() == held.fit.model.parameters.size());
+        const auto& stockfish = wdl::model::find_published_model("sf")->model;
+        held.one = compare_held_out(held.data, held.fit.model, kFolds, stockfish,
+                                    default_rating_bands(), held.uncertainty.covariance, 1);
+        held.two = compare_held_out(held.data, held.fit.model, kFolds, stockfish,
+                                    default_rating_bands(), held.uncertainty.covariance, 2);
+        return held;
+    }();
+    return made;
+}
+
+const double kZ95 = wdl::stats::normal_quantile(0.975);
 
 }  // namespace
 
@@ -35,20 +75,16 @@ TEST_CASE("Default bands are labelled and cover every rating", "[human][comparis
 
 TEST_CASE("On held-out games of a rating-aware truth, the fit beats the one-curve baselines",
           "[human][comparison]") {
-    const HumanData data = rating_aware_games(3000);
-    const HumanFit fit = fit_human_model(data, HumanForm::LevelDifference);
-    REQUIRE(fit.converged);
-    const auto& stockfish = wdl::model::find_published_model("sf")->model;
-    const auto one = compare_held_out(data, fit.model, 8, stockfish, default_rating_bands(), 1);
-    const auto two = compare_held_out(data, fit.model, 8, stockfish, default_rating_bands(), 2);
-    CHECK(one.failures.empty());
-    REQUIRE(one.bands.size() == 6);
-    CHECK(one.bands.back().band.label() == "all");
+    const HeldOut& held = held_out();
+    CHECK(held.one.failures.empty());
+    REQUIRE(held.one.bands.size() == 6);
+    CHECK(held.one.bands.back().band.label() == "all");
     int judged = 0;
-    for (std::size_t b = 0; b < one.bands.size(); ++b) {
-        const auto& band = one.bands[b];
+    BinsOutside bins;  // of the fitted model, over the bands but "all"
+    for (std::size_t b = 0; b < held.one.bands.size(); ++b) {
+        const auto& band = held.one.bands[b];
         INFO(band.band.label() << ": " << band.verdict);
-        CHECK(band.scores[0].log_loss == two.bands[b].scores[0].log_loss);
+        CHECK(band.scores[0].log_loss == held.two.bands[b].scores[0].log_loss);
         if (!band.verdict.empty()) continue;
         ++judged;
         for (std::size_t p = 1; p < std::size_t(kPredictors); ++p) {
@@ -64,6 +100,88 @@ TEST_CASE("On held-out games of a rating-aware truth, the fit beats the one-curv
                          << " +- " << bin.observed_error);
             CHECK(std::abs(bin.predicted - bin.observed) <= 3.5 * bin.observed_error + 1e-3);
         }
+        if (b + 1 == held.one.bands.size()) continue;
+        const auto outside = band.bins_outside(Predictor::Fitted, kZ95);
+        bins.outside += outside.outside;
+        bins.judged += outside.judged;
     }
     CHECK(judged >= 4);
+    // Calibrated: about 5 % of the bins outside their 95 % interval, as many as binomial draws.
+    INFO(bins.outside << " of " << bins.judged << " bins outside");
+    CHECK(bins.judged >= 30);
+    CHECK(bins.judged - bins.outside >= wdl::testing::fewest_covers_of_95(bins.judged));
+}
+
+TEST_CASE("Only the fitted model's bins carry a prediction error", "[human][comparison]") {
+    const HeldOut& held = held_out();
+    for (std::size_t b = 0; b < held.one.bands.size(); ++b) {
+        const auto& band = held.one.bands[b];
+        INFO(band.band.label());
+        REQUIRE(band.reliability[0].size() == held.two.bands[b].reliability[0].size());
+        for (std::size_t i = 0; i < band.reliability[0].size(); ++i) {
+            const auto& bin = band.reliability[0][i];
+            CHECK(bin.predicted_error > 0);
+            CHECK(bin.predicted_error == held.two.bands[b].reliability[0][i].predicted_error);
+            CHECK(bin.combined_error() > bin.observed_error);
+        }
+        for (std::size_t p = 1; p < std::size_t(kPredictors); ++p)
+            for (const auto& bin : band.reliability[p]) CHECK(bin.predicted_error == 0);
+    }
+    // Without a covariance there is no prediction error.
+    const auto& stockfish = wdl::model::find_published_model("sf")->model;
+    const auto without = compare_held_out(held.data, held.fit.model, kFolds, stockfish,
+                                          default_rating_bands(), {}, 2);
+    for (const auto& bin : without.bands.back().reliability[0]) CHECK(bin.predicted_error == 0);
+}
+
+TEST_CASE("A bin's prediction error is how far the fit's prediction is from the truth's",
+          "[human][comparison]") {
+    // The fold fits of compare_held_out, again (deterministic from the same start), to put each
+    // held-out position into its bin and average the true model's expected score there.
+    const HeldOut& held = held_out();
+    const HumanModel true_model = rating_aware_truth();
+    std::vector<HumanModel> folds;
+    for (int fold = 0; fold < kFolds; ++fold) {
+        const auto fold_fit =
+            fit_human_model(held.data, held.fit.model.form,
+                            fold_weights(held.data.groups, kFolds, fold, false), &held.fit.model);
+        REQUIRE(fold_fit.converged);
+        folds.push_back(fold_fit.model);
+    }
+    const auto score = [](const std::array<double, 3>& wdl) { return wdl[0] + wdl[1] / 2; };
+    int filled = 0, far = 0;
+    double largest = 0;  // of |truth - predicted| / predicted_error
+    for (const auto& band : held.one.bands) {
+        std::array<double, kReliabilityBins> positions{}, predicted{}, true_score{};
+        for (const auto& cell : held.data.cells) {
+            const double rating = (cell.rating + cell.opponent_rating) / 2.0;
+            if (rating < band.band.low || rating >= band.band.high) continue;
+            const Situation at = cell.situation(held.data.units[cell.unit]);
+            const auto& model =
+                folds[std::size_t(wdl::fit::fold_of(std::size_t(cell.group), kFolds))];
+            const double expected = score(model.wdl(cell.cp, at));
+            const auto bin =
+                std::size_t(std::clamp(int(expected * kReliabilityBins), 0, kReliabilityBins - 1));
+            positions[bin] += cell.positions();
+            predicted[bin] += cell.positions() * expected;
+            true_score[bin] += cell.positions() * score(true_model.wdl(cell.cp, at));
+        }
+        for (const auto& bin : band.reliability[0]) {
+            const auto i = std::size_t(std::lround(bin.low * kReliabilityBins));
+            INFO(band.band.label()
+                 << " " << bin.low << ": predicted " << bin.predicted << " +- "
+                 << bin.predicted_error << ", truth " << true_score[i] / positions[i]);
+            REQUIRE(bin.positions == positions[i]);
+            CHECK(bin.predicted == Approx(predicted[i] / positions[i]).epsilon(1e-12));
+            if (bin.positions < kMinJudgedBinPositions) continue;
+            const double deviation = std::abs(true_score[i] / positions[i] - bin.predicted);
+            ++filled;
+            far += deviation > 3.5 * bin.predicted_error;
+            largest = std::max(largest, deviation / bin.predicted_error);
+        }
+    }
+    INFO(far << " of " << filled << " bins beyond 3.5 prediction errors of the truth, the largest "
+             << largest);
+    CHECK(filled >= 30);
+    CHECK(far <= filled / 20);
 }

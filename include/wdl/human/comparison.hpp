@@ -45,12 +45,32 @@ struct PredictorScore {
     double versus_fitted = 0, versus_fitted_error = 0;
 };
 
+// The reliability diagram's bins: [0, 0.1), [0.1, 0.2), ... of predicted expected score.
+inline constexpr int kReliabilityBins = 10;
+
 // Held-out positions whose predicted expected score falls into [low, high).
 struct ReliabilityBin {
     double low = 0, high = 0;
     double positions = 0;
     double predicted = 0;                     // mean predicted expected score
     double observed = 0, observed_error = 0;  // mean score, its standard error over groups
+    // The standard error of `predicted` from the fit's parameter uncertainty (delta method on
+    // the jackknife covariance); 0 for a fixed formula (the baselines) or without a covariance.
+    double predicted_error = 0;
+
+    // Observed minus predicted has the variance of both: they come from disjoint groups.
+    double combined_error() const;
+    // Whether |observed - predicted| <= z combined_error.
+    bool within(double z) const;
+};
+
+// Bins with fewer held-out positions are neither judged nor plotted: their means say little.
+inline constexpr double kMinJudgedBinPositions = 100;
+
+// Of a predictor's bins in a band with at least kMinJudgedBinPositions: how many, and how many
+// lie outside their interval.
+struct BinsOutside {
+    int outside = 0, judged = 0;
 };
 
 struct BandComparison {
@@ -61,6 +81,9 @@ struct BandComparison {
     double draw_rate = 0;  // of the band's positions that the folds were fitted on (lichess's D)
     std::array<PredictorScore, kPredictors> scores{};
     std::array<std::vector<ReliabilityBin>, kPredictors> reliability{};
+
+    // At z standard errors (the normal quantile of the intervals' confidence).
+    BinsOutside bins_outside(Predictor predictor, double z) const;
 };
 
 struct HumanComparison {
@@ -71,9 +94,12 @@ struct HumanComparison {
 };
 
 // For each of `folds` folds of the groups: the model of `form` fitted on the others (from
-// `start`, the fit on all data), every predictor scored on the fold's positions.
+// `start`, the fit on all data), every predictor scored on the fold's positions. `covariance`
+// is the parameters' covariance of the fit on all groups (HumanUncertainty::covariance), for
+// the fitted model's predicted_error; empty leaves it 0.
 HumanComparison compare_held_out(const HumanData& data, const HumanModel& start, int folds,
                                  const model::WdlModel& stockfish,
-                                 const std::vector<RatingBand>& bands, int threads);
+                                 const std::vector<RatingBand>& bands,
+                                 const std::vector<std::vector<double>>& covariance, int threads);
 
 }  // namespace wdl::human

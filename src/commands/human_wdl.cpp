@@ -110,16 +110,16 @@ void print_class(std::FILE* out, const ClassResult& result, double confidence) {
     const auto& selection = result.selection;
     fmt::print(out, "\nForm by held-out log-loss ({} folds of the groups, {:.0f} positions):\n",
                selection.folds, selection.positions);
-    fmt::print(out, "  {:<20} {:>10} {:>12} {:>22}\n", "form", "parameters", "log-loss",
+    fmt::print(out, "  {:<30} {:>10} {:>12} {:>22}\n", "form", "parameters", "log-loss",
                "minus the best's");
     for (std::size_t f = 0; f < selection.forms.size(); ++f) {
         const auto& score = selection.forms[f];
         if (!score.scored()) {
-            fmt::print(out, "  {:<20} {:>10} not scored: {}\n", human::human_form_name(score.form),
+            fmt::print(out, "  {:<30} {:>10} not scored: {}\n", human::human_form_name(score.form),
                        human::parameter_count(score.form), score.failure);
             continue;
         }
-        fmt::print(out, "  {:<20} {:>10} {:>12.6f} {:>+11.6f} +- {:.6f}{}{}\n",
+        fmt::print(out, "  {:<30} {:>10} {:>12.6f} {:>+11.6f} +- {:.6f}{}{}\n",
                    human::human_form_name(score.form), human::parameter_count(score.form),
                    score.log_loss, score.versus_best, score.versus_best_error,
                    f == selection.best ? "  best" : "", f == selection.chosen ? "  chosen" : "");

@@ -35,7 +35,9 @@ int wdl::programs::humanWDL(int argc, char** argv) {
                "flat ignores ratings, difference adds g, level makes a and b "
                "vary with the rating level, level2 quadratically, tempo adds the side to move's "
                "own shift of the logits, tempo1 that shift linear in the level, ceiling reads an "
-               "eval at lichess's +-10 pawns display ceiling as 10 + kappa")
+               "eval at lichess's +-10 pawns display ceiling as 10 + kappa, map reads the eval "
+               "below it through a piecewise-linear map that moves the knots at 1, 2, 3, 5 and "
+               "7 pawns")
             ->delimiter(','),
         choices(wdl::human::kHumanFormNames));
     app.add_option("--folds", options.folds,

@@ -18,8 +18,8 @@ std::string list_of(const std::vector<double>& values, std::size_t begin, std::s
     return "[" + items + "]";
 }
 
-// Per class: [A0..A3], [B0..B3], [alpha1..], [beta1..], [tau0..], kappa, g; as the language's
-// literal lines.
+// Per class: [A0..A3], [B0..B3], [alpha1..], [beta1..], [tau0..], kappa, [map1..], g; as the
+// language's literal lines.
 std::vector<std::string> class_rows(const human::HumanModelFile& file) {
     std::vector<std::string> rows;
     for (const auto& entry : file.classes) {
@@ -31,13 +31,22 @@ std::vector<std::string> class_rows(const human::HumanModelFile& file) {
         const double g = human::has_difference(entry.model.form) ? p.back() : 0.0;
         const double kappa =
             human::has_ceiling(entry.model.form) ? p[human::ceiling_index(entry.model.form)] : 0.0;
+        const std::size_t map = human::eval_map_index(entry.model.form);
+        const std::size_t map_end =
+            map + (human::has_eval_map(entry.model.form) ? human::kEvalMapKnots.size() : 0);
         rows.push_back(fmt::format(
-            "\"{}\": [{}, {}, {}, {}, {}, {}, {}]", counts::speed_class_name(entry.speed),
+            "\"{}\": [{}, {}, {}, {}, {}, {}, {}, {}]", counts::speed_class_name(entry.speed),
             list_of(p, 0, human::kCurveTerms), list_of(p, human::kCurveTerms, levels),
             list_of(p, levels, levels + terms), list_of(p, levels + terms, levels + 2 * terms),
-            list_of(p, tempo, tempo_end), literal(kappa), literal(g)));
+            list_of(p, tempo, tempo_end), literal(kappa), list_of(p, map, map_end), literal(g)));
     }
     return rows;
+}
+
+// The eval map's knots in pawns, as a list literal of either language.
+std::string map_knots() {
+    std::vector<double> knots(human::kEvalMapKnots.begin(), human::kEvalMapKnots.end());
+    return list_of(knots, 0, knots.size());
 }
 
 std::vector<std::string> conventions(const human::HumanModelFile& file) {
@@ -54,7 +63,9 @@ std::vector<std::string> conventions(const human::HumanModelFile& file) {
         "  l = ((elo + opponent_elo) / 2 - 1500) / 400, d = (elo - opponent_elo) / 400,",
         "A and B cubics (A0 + A1 t + ...), alpha and beta polynomials in l without a constant,",
         "tau a polynomial in l (tau0 + tau1 l + ...; the side to move's shift, empty if none),",
-        "an eval at the +-1000 cp ceiling read as +-(10 + kappa) pawns.",
+        "an eval at the +-1000 cp ceiling read as +-(10 + kappa) pawns, and below it |x| read",
+        "through the eval map: each of MAP_KNOTS moved by its displacement (0 and 10 stay),",
+        "linearly between them (empty: no map).",
         "Classes:"};
     for (const auto& entry : file.classes)
         lines.push_back(fmt::format(
@@ -70,12 +81,12 @@ std::string python_source(const human::HumanModelFile& file, std::vector<std::st
     text += "\nimport math\n\n";
     text += fmt::format(
         "MATERIAL_TARGET = {}\nLEVEL_CENTRE = {}\nRATING_SCALE = {}\nCP_CEILING = {}\n"
-        "MIN_SPREAD = {}\n\n",
+        "MIN_SPREAD = {}\nMAP_KNOTS = {}\n\n",
         literal(human::kMaterialTarget), literal(human::kLevelCentre), literal(human::kRatingScale),
-        literal(human::kCpCeiling), detail::min_spread_literal());
+        literal(human::kCpCeiling), detail::min_spread_literal(), map_knots());
     text +=
         "# Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], [tau0, ...],\n"
-        "# kappa, g.\n"
+        "# kappa, [map1, ...], g.\n"
         "MODELS = {\n";
     for (const auto& row : class_rows(file)) text += "    " + row + ",\n";
     text += "}\n\n\n";
@@ -115,15 +126,30 @@ std::string python_source(const human::HumanModelFile& file, std::vector<std::st
         "    for c in reversed(coefficients):\n"
         "        value = value * l + c\n"
         "    return value\n\n\n"
+        "def _map_weight(knot, pawns):\n"
+        "    at = MAP_KNOTS[knot]\n"
+        "    below = 0.0 if knot == 0 else MAP_KNOTS[knot - 1]\n"
+        "    above = CP_CEILING / 100 if knot + 1 == len(MAP_KNOTS) else MAP_KNOTS[knot + 1]\n"
+        "    if pawns <= below or pawns >= above:\n"
+        "        return 0.0\n"
+        "    if pawns <= at:\n"
+        "        return (pawns - below) / (at - below)\n"
+        "    return (above - pawns) / (above - at)\n\n\n"
+        "def _pawns(cp, kappa, moves):\n"
+        "    x = min(max(cp, -CP_CEILING), CP_CEILING) / 100\n"
+        "    sign = -1.0 if cp < 0 else 1.0\n"
+        "    if abs(cp) >= CP_CEILING:\n"
+        "        return x + sign * kappa\n"
+        "    for knot, move in enumerate(moves):\n"
+        "        x += sign * _map_weight(knot, abs(cp) / 100) * move\n"
+        "    return x\n\n\n"
         "def wdl(cp, material, move, elo, opponent_elo, time_control):\n"
         "    \"\"\"(win, draw, loss) of the side to move; see the header.\"\"\"\n"
         "    speed = speed_class(time_control)\n"
         "    if speed not in MODELS:\n"
         "        raise ValueError(\"no model of \" + speed + \" games\")\n"
-        "    a_cubic, b_cubic, alpha, beta, tau, kappa, g = MODELS[speed]\n"
-        "    x = min(max(cp, -CP_CEILING), CP_CEILING) / 100\n"
-        "    if abs(cp) >= CP_CEILING:\n"
-        "        x += math.copysign(kappa, cp)\n"
+        "    a_cubic, b_cubic, alpha, beta, tau, kappa, moves, g = MODELS[speed]\n"
+        "    x = _pawns(cp, kappa, moves)\n"
         "    t = material / MATERIAL_TARGET\n"
         "    l = ((elo + opponent_elo) / 2 - LEVEL_CENTRE) / RATING_SCALE\n"
         "    a = _curve(a_cubic, alpha, t, l)\n"
@@ -143,12 +169,12 @@ std::string javascript_source(const human::HumanModelFile& file, std::vector<std
     text += fmt::format(
         "export const MATERIAL_TARGET = {};\nexport const LEVEL_CENTRE = {};\n"
         "export const RATING_SCALE = {};\nexport const CP_CEILING = {};\n"
-        "export const MIN_SPREAD = {};\n\n",
+        "export const MIN_SPREAD = {};\nexport const MAP_KNOTS = Object.freeze({});\n\n",
         literal(human::kMaterialTarget), literal(human::kLevelCentre), literal(human::kRatingScale),
-        literal(human::kCpCeiling), detail::min_spread_literal());
+        literal(human::kCpCeiling), detail::min_spread_literal(), map_knots());
     text +=
         "// Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], [tau0, ...],\n"
-        "// kappa, g.\n"
+        "// kappa, [map1, ...], g.\n"
         "export const MODELS = Object.freeze({\n";
     for (const auto& row : class_rows(file)) text += "    " + row + ",\n";
     text += "});\n\n";
@@ -188,13 +214,29 @@ std::string javascript_source(const human::HumanModelFile& file, std::vector<std
         "coefficients[i];\n"
         "    return value;\n"
         "}\n\n"
+        "function mapWeight(knot, pawns) {\n"
+        "    const at = MAP_KNOTS[knot];\n"
+        "    const below = knot === 0 ? 0.0 : MAP_KNOTS[knot - 1];\n"
+        "    const above = knot + 1 === MAP_KNOTS.length ? CP_CEILING / 100 : MAP_KNOTS[knot + "
+        "1];\n"
+        "    if (pawns <= below || pawns >= above) return 0.0;\n"
+        "    if (pawns <= at) return (pawns - below) / (at - below);\n"
+        "    return (above - pawns) / (above - at);\n"
+        "}\n\n"
+        "function pawnsOf(cp, kappa, moves) {\n"
+        "    let x = Math.min(Math.max(cp, -CP_CEILING), CP_CEILING) / 100;\n"
+        "    const sign = cp < 0 ? -1.0 : 1.0;\n"
+        "    if (Math.abs(cp) >= CP_CEILING) return x + sign * kappa;\n"
+        "    for (let knot = 0; knot < moves.length; ++knot)\n"
+        "        x += sign * mapWeight(knot, Math.abs(cp) / 100) * moves[knot];\n"
+        "    return x;\n"
+        "}\n\n"
         "// [win, draw, loss] of the side to move; see the header.\n"
         "export function wdl(cp, material, move, elo, opponentElo, timeControl) {\n"
         "    const speed = speedClass(timeControl);\n"
         "    if (!(speed in MODELS)) throw new Error(\"no model of \" + speed + \" games\");\n"
-        "    const [aCubic, bCubic, alpha, beta, tau, kappa, g] = MODELS[speed];\n"
-        "    let x = Math.min(Math.max(cp, -CP_CEILING), CP_CEILING) / 100;\n"
-        "    if (Math.abs(cp) >= CP_CEILING) x += Math.sign(cp) * kappa;\n"
+        "    const [aCubic, bCubic, alpha, beta, tau, kappa, moves, g] = MODELS[speed];\n"
+        "    const x = pawnsOf(cp, kappa, moves);\n"
         "    const t = material / MATERIAL_TARGET;\n"
         "    const l = ((elo + opponentElo) / 2 - LEVEL_CENTRE) / RATING_SCALE;\n"
         "    const a = curve(aCubic, alpha, t, l);\n"

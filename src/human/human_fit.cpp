@@ -1,5 +1,7 @@
 #include "wdl/human/human_fit.hpp"
 
+#include <fmt/format.h>
+
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
@@ -28,12 +30,12 @@ double weight_of(const GroupWeights& weights, int group) {
 
 // Vectors and matrices of the parameters, on the stack (a unit's derivatives are computed for
 // every unit in every evaluation).
-constexpr int kMostParameters = 16;
+constexpr int kMostParameters = 20;
 using Vector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMostParameters, 1>;
 using Matrix =
     Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMostParameters, kMostParameters>;
-using Basis = Eigen::Matrix<double, Eigen::Dynamic, 5, 0, kMostParameters, 5>;
-using Local = Eigen::Matrix<double, 5, 1>;
+// A cell's logits move with a, r = 1 / b, g, tau and the eval's own terms (kappa, the map).
+constexpr int kLogitTerms = 4;
 
 // One of the curves a or b at a unit with its derivatives in the parameters: a cubic in t
 // (coefficients from `cubic`) times exp of a polynomial in l (coefficients from `exponent`).
@@ -76,20 +78,27 @@ double tempo_at(const HumanModel& model, double l) {
     return tempo;
 }
 
-// What the cells of one unit add up to, in the basis (grad a, grad r, e_g, grad tau, e_kappa)
-// of their logits' gradients (r = 1 / b): z_w = (x + c kappa - a) r + tau + g d and
-// z_l = (-x - c kappa - a) r - tau - g d, c the sign of an eval at the ceiling (else 0).
+// What the cells of one unit add up to, in the basis (grad a, grad r, e_g, grad tau, e_kappa,
+// e_map...) of their logits' gradients (r = 1 / b): z_w = (x + sum_j e_j theta_j - a) r + tau +
+// g d and z_l = (-x - sum_j e_j theta_j - a) r - tau - g d, e_j the eval's own terms
+// (HumanModel::pawns_gradient: the sign of an eval at the ceiling for kappa, the map's weights).
+// Of fixed size per number of eval terms: the cells' loop is the fit's hot path.
+template <int Evals>
 struct UnitSums {
+    static constexpr int kLocal = kLogitTerms + Evals;
+    using Local = Eigen::Matrix<double, kLocal, 1>;
     Local gradient = Local::Zero();
-    Eigen::Matrix<double, 5, 5> hessian = Eigen::Matrix<double, 5, 5>::Zero();
-    double ar = 0, rr = 0, kr = 0;  // the factors of the logits' own second derivatives
+    Eigen::Matrix<double, kLocal, kLocal> hessian = Eigen::Matrix<double, kLocal, kLocal>::Zero();
+    double ar = 0, rr = 0;  // the factors of the logits' own second derivatives
+    EvalTerms er{};
     bool used = false;
 };
 
-}  // namespace
-
-LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
-                           const GroupWeights& weights, bool derivatives) {
+template <int Evals>
+LossDerivatives loss_with_evals(const HumanData& data, const HumanModel& model,
+                                const GroupWeights& weights, bool derivatives) {
+    using Sums = UnitSums<Evals>;
+    constexpr int local = Sums::kLocal;
     const int n = parameter_count(model.form), terms = level_terms(model.form);
     const std::size_t a_exponent = 2 * kCurveTerms, b_exponent = a_exponent + std::size_t(terms);
     const double g = has_difference(model.form) ? model.parameters.back() : 0;
@@ -101,7 +110,8 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
         r[u] = 1 / curve_at(model, kCurveTerms, b_exponent, t, l, false).value;
         tempo[u] = tempo_at(model, l);
     }
-    std::vector<UnitSums> sums(derivatives ? data.units.size() : 0);
+    const std::size_t first_eval = ceiling_index(model.form);
+    std::vector<Sums> sums(derivatives ? data.units.size() : 0);
     for (const auto& cell : data.cells) {
         const double weight = weight_of(weights, cell.group);
         if (weight == 0) continue;
@@ -110,10 +120,11 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
             result.value = kInfinity;
             return result;
         }
-        const double x = model.pawns(cell.cp);
-        const double c = has_ceiling(model.form) && std::abs(cell.cp) >= kCpCeiling
-                             ? (cell.cp > 0 ? 1.0 : -1.0)
-                             : 0.0;
+        // pawns(cp) as HumanModel computes it, its eval terms kept for the derivatives.
+        const EvalTerms e = model.pawns_gradient(cell.cp);
+        double x = std::clamp(double(cell.cp), -kCpCeiling, kCpCeiling) / 100;
+        for (std::size_t j = 0; j < std::size_t(Evals); ++j)
+            x += e[j] * model.parameters[first_eval + j];
         const double d = double(cell.rating - cell.opponent_rating) / kRatingScale;
         const double shift = tempo[u] + g * d;
         const double z_w = (x - a[u]) * r[u] + shift, z_l = (-x - a[u]) * r[u] - shift;
@@ -143,9 +154,13 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
                     (loss_slope * (1 - 2 * loss) / draw + loss_slope * loss_slope / (draw * draw));
             h_wl += n_d * win_slope * loss_slope / (draw * draw);
         }
-        Local c_w, c_l;
-        c_w << -r[u], x - a[u], d, 1, c * r[u];
-        c_l << -r[u], -x - a[u], -d, -1, -c * r[u];
+        typename Sums::Local c_w, c_l;
+        c_w.template head<kLogitTerms>() << -r[u], x - a[u], d, 1;
+        c_l.template head<kLogitTerms>() << -r[u], -x - a[u], -d, -1;
+        for (int j = 0; j < Evals; ++j) {
+            c_w[kLogitTerms + j] = e[std::size_t(j)] * r[u];
+            c_l[kLogitTerms + j] = -e[std::size_t(j)] * r[u];
+        }
         auto& unit = sums[u];
         unit.used = true;
         unit.gradient += g_w * c_w + g_l * c_l;
@@ -153,7 +168,7 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
                         h_wl * (c_w * c_l.transpose() + c_l * c_w.transpose());
         unit.ar += g_w + g_l;
         unit.rr += g_w * (x - a[u]) + g_l * (-x - a[u]);
-        unit.kr += (g_w - g_l) * c;
+        for (std::size_t j = 0; j < std::size_t(Evals); ++j) unit.er[j] += (g_w - g_l) * e[j];
     }
     if (!derivatives) return result;
     Vector gradient = Vector::Zero(n);
@@ -168,22 +183,23 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
         const Vector r_gradient = -b_at.gradient / (b * b);
         const Matrix r_hessian =
             2 * b_at.gradient * b_at.gradient.transpose() / (b * b * b) - b_at.hessian / (b * b);
-        Basis basis = Basis::Zero(n, 5);
+        Eigen::Matrix<double, Eigen::Dynamic, local, 0, kMostParameters, local> basis =
+            Eigen::Matrix<double, Eigen::Dynamic, local, 0, kMostParameters, local>::Zero(n, local);
         basis.col(0) = a_at.gradient;
         basis.col(1) = r_gradient;
         if (has_difference(model.form)) basis(n - 1, 2) = 1;
         for (int j = 0, e = int(tempo_index(model.form)); j < tempo_terms(model.form); ++j)
             basis(e + j, 3) = std::pow(l, j);
-        if (has_ceiling(model.form)) basis(Eigen::Index(ceiling_index(model.form)), 4) = 1;
+        for (int j = 0; j < Evals; ++j) basis(Eigen::Index(first_eval) + j, kLogitTerms + j) = 1;
         gradient += basis * unit.gradient;
         hessian += basis * unit.hessian * basis.transpose();
         hessian -= unit.ar * (a_at.gradient * r_gradient.transpose() +
                               r_gradient * a_at.gradient.transpose() + (1 / b) * a_at.hessian);
         hessian += unit.rr * r_hessian;
-        if (has_ceiling(model.form)) {
-            const Eigen::Index k = Eigen::Index(ceiling_index(model.form));
-            hessian.row(k) += unit.kr * r_gradient.transpose();
-            hessian.col(k) += unit.kr * r_gradient;
+        for (int j = 0; j < Evals; ++j) {
+            const Eigen::Index k = Eigen::Index(first_eval) + j;
+            hessian.row(k) += unit.er[std::size_t(j)] * r_gradient.transpose();
+            hessian.col(k) += unit.er[std::size_t(j)] * r_gradient;
         }
     }
     result.gradient.assign(gradient.data(), gradient.data() + n);
@@ -191,6 +207,23 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) result.hessian[std::size_t(i)][std::size_t(j)] = hessian(i, j);
     return result;
+}
+
+}  // namespace
+
+LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
+                           const GroupWeights& weights, bool derivatives) {
+    switch (eval_terms(model.form)) {
+        case 0:
+            return loss_with_evals<0>(data, model, weights, derivatives);
+        case 1:
+            return loss_with_evals<1>(data, model, weights, derivatives);
+        case int(kMostEvalTerms):
+            return loss_with_evals<int(kMostEvalTerms)>(data, model, weights, derivatives);
+        default:
+            throw Error(fmt::format("{} has {} eval terms, which the fit does not take",
+                                    human_form_name(model.form), eval_terms(model.form)));
+    }
 }
 
 namespace {
@@ -236,14 +269,18 @@ void verify_optimum(const LossDerivatives& at, HumanFit& fit) {
 HumanFit fit_human_model(const HumanData& data, HumanForm form, const GroupWeights& weights,
                          const HumanModel* start) {
     // kappa's curvature is negative far from the curves' optimum: it starts at 0 from the fit
-    // without it.
+    // without it, and the map's displacements at 0 from the fit with kappa.
     if (!start && has_ceiling(form)) {
-        const HumanFit nested = fit_human_model(data, HumanForm::TempoDifference, weights);
+        const bool with_map = has_eval_map(form);
+        const HumanFit nested = fit_human_model(
+            data, with_map ? HumanForm::TempoCeilingDifference : HumanForm::TempoDifference,
+            weights);
         if (nested.converged) {
             HumanModel begin = nested.model;
             begin.form = form;
-            begin.parameters.insert(begin.parameters.begin() + std::ptrdiff_t(ceiling_index(form)),
-                                    0.0);
+            const std::size_t added = with_map ? eval_map_index(form) : ceiling_index(form);
+            begin.parameters.insert(begin.parameters.begin() + std::ptrdiff_t(added),
+                                    with_map ? kEvalMapKnots.size() : 1, 0.0);
             return fit_human_model(data, form, weights, &begin);
         }
     }

@@ -1,5 +1,7 @@
 #include "wdl/human/human_model.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -23,6 +25,7 @@ int level_terms(HumanForm form) {
         case HumanForm::TempoDifference:
         case HumanForm::LevelTempoDifference:
         case HumanForm::TempoCeilingDifference:
+        case HumanForm::TempoCeilingMapDifference:
             return 1;
         case HumanForm::QuadraticDifference:
             return 2;
@@ -34,6 +37,7 @@ int tempo_terms(HumanForm form) {
     switch (form) {
         case HumanForm::TempoDifference:
         case HumanForm::TempoCeilingDifference:
+        case HumanForm::TempoCeilingMapDifference:
             return 1;
         case HumanForm::LevelTempoDifference:
             return 2;
@@ -42,7 +46,25 @@ int tempo_terms(HumanForm form) {
     }
 }
 
-bool has_ceiling(HumanForm form) { return form == HumanForm::TempoCeilingDifference; }
+bool has_ceiling(HumanForm form) {
+    return form == HumanForm::TempoCeilingDifference ||
+           form == HumanForm::TempoCeilingMapDifference;
+}
+
+bool has_eval_map(HumanForm form) { return form == HumanForm::TempoCeilingMapDifference; }
+
+int eval_terms(HumanForm form) {
+    return (has_ceiling(form) ? 1 : 0) + (has_eval_map(form) ? int(kEvalMapKnots.size()) : 0);
+}
+
+double eval_map_weight(std::size_t knot, double pawns) {
+    const double at = kEvalMapKnots[knot];
+    const double below = knot == 0 ? 0.0 : kEvalMapKnots[knot - 1];
+    const double above =
+        knot + 1 == kEvalMapKnots.size() ? kCpCeiling / 100 : kEvalMapKnots[knot + 1];
+    if (pawns <= below || pawns >= above) return 0;
+    return pawns <= at ? (pawns - below) / (at - below) : (above - pawns) / (above - at);
+}
 
 bool has_difference(HumanForm form) { return form != HumanForm::Flat && form != HumanForm::Level; }
 
@@ -54,9 +76,13 @@ std::size_t ceiling_index(HumanForm form) {
     return tempo_index(form) + std::size_t(tempo_terms(form));
 }
 
+std::size_t eval_map_index(HumanForm form) {
+    return ceiling_index(form) + (has_ceiling(form) ? 1 : 0);
+}
+
 int parameter_count(HumanForm form) {
-    return 2 * kCurveTerms + 2 * level_terms(form) + tempo_terms(form) +
-           (has_ceiling(form) ? 1 : 0) + (has_difference(form) ? 1 : 0);
+    return 2 * kCurveTerms + 2 * level_terms(form) + tempo_terms(form) + eval_terms(form) +
+           (has_difference(form) ? 1 : 0);
 }
 
 std::vector<std::string> parameter_names(HumanForm form) {
@@ -67,6 +93,8 @@ std::vector<std::string> parameter_names(HumanForm form) {
         for (int j = 1; j <= level_terms(form); ++j) names.push_back(level + std::to_string(j));
     for (int j = 0; j < tempo_terms(form); ++j) names.push_back("tau" + std::to_string(j));
     if (has_ceiling(form)) names.emplace_back("kappa");
+    if (has_eval_map(form))
+        for (double knot : kEvalMapKnots) names.push_back(fmt::format("map{:g}", knot));
     if (has_difference(form)) names.emplace_back("g");
     return names;
 }
@@ -117,8 +145,23 @@ double HumanModel::shift(const Situation& at) const {
 
 double HumanModel::pawns(double cp) const {
     const double x = std::clamp(cp, -kCpCeiling, kCpCeiling) / 100;
-    if (!has_ceiling(form) || std::abs(cp) < kCpCeiling) return x;
-    return x + std::copysign(parameters[ceiling_index(form)], cp);
+    const EvalTerms gradient = pawns_gradient(cp);
+    double moved = x;
+    for (std::size_t i = 0; i < std::size_t(eval_terms(form)); ++i)
+        moved += gradient[i] * parameters[ceiling_index(form) + i];
+    return moved;
+}
+
+EvalTerms HumanModel::pawns_gradient(double cp) const {
+    EvalTerms gradient{};
+    const double sign = cp < 0 ? -1.0 : 1.0;
+    const bool at_ceiling = std::abs(cp) >= kCpCeiling;
+    std::size_t next = 0;
+    if (has_ceiling(form)) gradient[next++] = at_ceiling ? sign : 0.0;
+    if (has_eval_map(form) && !at_ceiling)
+        for (std::size_t knot = 0; knot < kEvalMapKnots.size(); ++knot)
+            gradient[next + knot] = sign * eval_map_weight(knot, std::abs(cp) / 100);
+    return gradient;
 }
 
 std::array<double, 3> HumanModel::wdl(double cp, const Situation& at) const {

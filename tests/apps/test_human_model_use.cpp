@@ -2,6 +2,8 @@
 // modules run by python3 and node, against the model's formula and queryWDL's numbers.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
@@ -18,7 +20,7 @@ using namespace wdl::testing;
 namespace {
 
 // Rapid: the form with the level, the side to move's shift, the ceiling's kappa and the
-// difference; blitz: the rating-blind one.
+// difference; blitz: the rating-blind one; classical: rapid's with the eval map.
 constexpr const char* kModel = R"({
   "kind": "wdlfit human model", "version": 1, "materialTarget": 58, "levelCentre": 1500,
   "ratingScale": 400, "cpCeiling": 1000,
@@ -33,6 +35,13 @@ constexpr const char* kModel = R"({
      "parameterNames": ["A0","A1","A2","A3","B0","B1","B2","B3"],
      "parameters": [0.9, 0.5, 0, 0, 1.9, 0.2, 0, 0],
      "standardErrors": null, "covariance": null, "positions": 1000, "matePositions": 0,
+     "groups": 16, "ratingRange": [650, 2750]},
+    {"speed": "classical", "form": "level+difference+tempo+ceiling+map",
+     "parameterNames": ["A0","A1","A2","A3","B0","B1","B2","B3","alpha1","beta1","tau0","kappa",
+                        "map1","map2","map3","map5","map7","g"],
+     "parameters": [1.0, 0.6, -0.1, 0.02, 1.8, 0.2, 0.05, -0.01, -0.1, -0.35, -0.08, 1.5,
+                    0.5, 0.3, 0, -0.6, -0.8, 0.6],
+     "standardErrors": null, "covariance": null, "positions": 1000, "matePositions": 0,
      "groups": 16, "ratingRange": [650, 2750]}]})";
 
 double logistic(double z) { return 1 / (1 + std::exp(-z)); }
@@ -46,6 +55,29 @@ std::array<double, 3> rapid_by_hand(double cp, double material, double elo, doub
     const double x = std::clamp(cp, -1000.0, 1000.0) / 100 +
                      (std::abs(cp) >= 1000 ? std::copysign(1.3, cp) : 0.0);
     const double s = -0.12 + 0.55 * d;
+    const double win = logistic((x - a) / b + s), loss = logistic((-x - a) / b - s);
+    return {win, 1 - win - loss, loss};
+}
+
+// The classical class's W/D/L: below the ceiling, the eval read by interpolating linearly
+// between the moved knots (0, 0), (1, 1.5), (2, 2.3), (3, 3), (5, 4.4), (7, 6.2), (10, 10).
+std::array<double, 3> classical_by_hand(double cp, double material, double elo, double opponent) {
+    const double t = material / 58, l = ((elo + opponent) / 2 - 1500) / 400,
+                 d = (elo - opponent) / 400;
+    const double a = (1.0 + 0.6 * t - 0.1 * t * t + 0.02 * t * t * t) * std::exp(-0.1 * l);
+    const double b = (1.8 + 0.2 * t + 0.05 * t * t - 0.01 * t * t * t) * std::exp(-0.35 * l);
+    const std::array<double, 7> knots = {0, 1, 2, 3, 5, 7, 10},
+                                moved = {0, 1.5, 2.3, 3, 4.4, 6.2, 10};
+    const double pawns = std::abs(cp) / 100;
+    double x = 10 + 1.5;  // at the ceiling: 10 + kappa
+    for (std::size_t k = 0; k + 1 < knots.size() && pawns < 10; ++k)
+        if (pawns <= knots[k + 1]) {
+            x = moved[k] +
+                (moved[k + 1] - moved[k]) * (pawns - knots[k]) / (knots[k + 1] - knots[k]);
+            break;
+        }
+    x = std::copysign(x, cp);
+    const double s = -0.08 + 0.6 * d;
     const double win = logistic((x - a) / b + s), loss = logistic((-x - a) / b - s);
     return {win, 1 - win - loss, loss};
 }
@@ -101,7 +133,7 @@ void check_export(const std::string& language, const std::string& module,
     std::istringstream in(run->output);
     for (const auto& [elo, opponent, tc] :
          {std::tuple{1500.0, 1600.0, "600+5"}, std::tuple{2300.0, 1900.0, "900+10"},
-          std::tuple{1100.0, 1100.0, "180+2"}}) {
+          std::tuple{1100.0, 1100.0, "180+2"}, std::tuple{1700.0, 1850.0, "1800+0"}}) {
         for (const auto& row : query(dir, elo, opponent, tc)) {
             double win = 0, draw = 0, loss = 0;
             in >> win >> draw >> loss;
@@ -117,7 +149,7 @@ void check_export(const std::string& language, const std::string& module,
 std::string grid(const char* list_open, const char* list_close) {
     return fmt::format(
         "{0}{0}1500, 1600, '600+5'{1}, {0}2300, 1900, '900+10'{1}, "
-        "{0}1100, 1100, '180+2'{1}{1}",
+        "{0}1100, 1100, '180+2'{1}, {0}1700, 1850, '1800+0'{1}{1}",
         list_open, list_close);
 }
 
@@ -136,6 +168,19 @@ TEST_CASE("queryWDL answers a human model's W/D/L for two ratings and a time con
             CHECK(row["material"] == material);
             CHECK(row["evalCp"] == cp);
             const auto expected = rapid_by_hand(cp, material, 1500, 1600);
+            CHECK(row["win"].get<double>() == Approx(expected[0]).epsilon(1e-12));
+            CHECK(row["draw"].get<double>() == Approx(expected[1]).margin(1e-12));
+            CHECK(row["loss"].get<double>() == Approx(expected[2]).epsilon(1e-12));
+        }
+    // The eval map's class, by its interpolation written out.
+    const auto classical = query(dir, 1700, 1850, "1800+0");
+    REQUIRE(classical.size() == kEvals.size() * kMaterials.size());
+    i = 0;
+    for (double material : kMaterials)
+        for (double cp : kEvals) {
+            const auto& row = classical[i++];
+            INFO("classical, material " << material << ", cp " << cp);
+            const auto expected = classical_by_hand(cp, material, 1700, 1850);
             CHECK(row["win"].get<double>() == Approx(expected[0]).epsilon(1e-12));
             CHECK(row["draw"].get<double>() == Approx(expected[1]).margin(1e-12));
             CHECK(row["loss"].get<double>() == Approx(expected[2]).epsilon(1e-12));

@@ -28,6 +28,11 @@ HumanModel truth(HumanForm form) {
     if (tempo_terms(form) >= 1) model.parameters[tempo_index(form)] = -0.1;      // tau0
     if (tempo_terms(form) >= 2) model.parameters[tempo_index(form) + 1] = 0.04;  // tau1
     if (has_ceiling(form)) model.parameters[ceiling_index(form)] = 1.5;          // kappa
+    if (has_eval_map(form)) {  // faster over the first pawns, slower over the next, as people
+        const std::array<double, kEvalMapKnots.size()> displacements = {0.5, 0.3, 0.0, -0.6, -0.8};
+        for (std::size_t k = 0; k < displacements.size(); ++k)
+            model.parameters[eval_map_index(form) + k] = displacements[k];
+    }
     if (has_difference(form)) model.parameters.back() = 0.5;
     return model;
 }
@@ -37,14 +42,16 @@ HumanData exact_data(const HumanModel& model, int groups) {
     HumanData data;
     data.groups = groups;
     int group = 0;
-    // Every 60 cp to +-600, and lichess's ceiling beyond where the form reads it.
-    const int widest = has_ceiling(model.form) ? 11 : 10;
+    // Every 60 cp to +-600 (+-960 where the eval map reaches to 10 pawns), and lichess's
+    // ceiling beyond where the form reads it.
+    const int steps = has_eval_map(model.form) ? 16 : 10;
+    const int widest = steps + (has_ceiling(model.form) ? 1 : 0);
     for (int material = 6; material <= 78; material += 8)
         for (int level = 900; level <= 2400; level += 300) {
             data.units.push_back({material, (level - kLevelCentre) / kRatingScale});
             for (int difference = -300; difference <= 300; difference += 150)
                 for (int step = -widest; step <= widest; ++step) {
-                    const int cp = std::abs(step) == 11 ? step / 11 * 1000 : 60 * step;
+                    const int cp = std::abs(step) > steps ? (step < 0 ? -1000 : 1000) : 60 * step;
                     HumanCell cell{std::uint32_t(data.units.size() - 1),
                                    group,
                                    cp,
@@ -77,8 +84,9 @@ HumanData synthetic_data(HumanForm form, std::uint64_t seed, std::uint64_t games
 }  // namespace
 
 TEST_CASE("The loss's derivatives are those of its finite differences", "[human][fit]") {
-    const HumanForm form = GENERATE(HumanForm::QuadraticDifference, HumanForm::LevelTempoDifference,
-                                    HumanForm::TempoCeilingDifference);
+    const HumanForm form =
+        GENERATE(HumanForm::QuadraticDifference, HumanForm::LevelTempoDifference,
+                 HumanForm::TempoCeilingDifference, HumanForm::TempoCeilingMapDifference);
     INFO(human_form_name(form));
     // Synthetic games seldom reach the ceiling: kappa's derivatives need the exact grid's.
     const HumanData data =
@@ -105,9 +113,10 @@ TEST_CASE("The loss's derivatives are those of its finite differences", "[human]
 }
 
 TEST_CASE("The fit gives back a model from its exact probabilities", "[human][fit]") {
-    for (HumanForm form : {HumanForm::Flat, HumanForm::LevelDifference,
-                           HumanForm::QuadraticDifference, HumanForm::TempoDifference,
-                           HumanForm::LevelTempoDifference, HumanForm::TempoCeilingDifference}) {
+    for (HumanForm form :
+         {HumanForm::Flat, HumanForm::LevelDifference, HumanForm::QuadraticDifference,
+          HumanForm::TempoDifference, HumanForm::LevelTempoDifference,
+          HumanForm::TempoCeilingDifference, HumanForm::TempoCeilingMapDifference}) {
         const HumanModel model = truth(form);
         const HumanFit fit = fit_human_model(exact_data(model, 4), form);
         INFO(human_form_name(form) << ": " << fit.failure);

@@ -82,6 +82,45 @@ TEST_CASE("An eval at lichess's ceiling reads as 10 + kappa pawns", "[human][mod
     CHECK(starting_model(HumanForm::TempoDifference).pawns(100000) == 10);
 }
 
+TEST_CASE("The eval map moves its knots and interpolates between them", "[human][model]") {
+    HumanModel model = starting_model(HumanForm::TempoCeilingMapDifference);
+    const auto names = parameter_names(model.form);
+    const std::size_t first = eval_map_index(model.form);
+    CHECK(names[first - 1] == "kappa");
+    CHECK(names[first] == "map1");
+    CHECK(names[first + 4] == "map7");
+    CHECK(names.back() == "g");
+    CHECK(parameter_count(model.form) == 18);
+    // map1 +0.5, map2 +0.3, map3 0, map5 -0.6, map7 -0.8; kappa 2.
+    model.parameters[first - 1] = 2;
+    const std::array<double, 5> moved = {0.5, 0.3, 0.0, -0.6, -0.8};
+    for (std::size_t k = 0; k < moved.size(); ++k) model.parameters[first + k] = moved[k];
+    // At the knots, by hand: 1.5, 2.3, 3, 4.4, 6.2 pawns.
+    CHECK(model.pawns(100) == Approx(1.5).epsilon(1e-15));
+    CHECK(model.pawns(200) == Approx(2.3).epsilon(1e-15));
+    CHECK(model.pawns(300) == Approx(3.0).epsilon(1e-15));
+    CHECK(model.pawns(500) == Approx(4.4).epsilon(1e-15));
+    CHECK(model.pawns(700) == Approx(6.2).epsilon(1e-15));
+    // Between them, linearly: 0.5 -> 0.75; 4 (halfway 3..5) -> 4 - 0.3; 8.5 (halfway 7..10)
+    // -> 8.5 - 0.4; the mirror image below 0.
+    CHECK(model.pawns(50) == Approx(0.75).epsilon(1e-15));
+    CHECK(model.pawns(400) == Approx(3.7).epsilon(1e-15));
+    CHECK(model.pawns(850) == Approx(8.1).epsilon(1e-15));
+    CHECK(model.pawns(-400) == Approx(-3.7).epsilon(1e-15));
+    CHECK(model.pawns(0) == 0);
+    // 0 and the ceiling stay where they are; the ceiling reads 10 + kappa.
+    CHECK(model.pawns(999) == Approx(9.99 - 0.8 * 0.01 / 3).epsilon(1e-14));
+    CHECK(model.pawns(1000) == Approx(12).epsilon(1e-15));
+    CHECK(model.pawns(-100000) == Approx(-12).epsilon(1e-15));
+    // The weights of one eval sum to 1 between two knots (a partition of unity).
+    for (double pawns : {0.3, 1.0, 2.7, 4.2, 6.9, 9.5}) {
+        double sum = 0;
+        for (std::size_t k = 0; k < kEvalMapKnots.size(); ++k) sum += eval_map_weight(k, pawns);
+        INFO(pawns);
+        CHECK(sum == Approx(pawns < 1 ? pawns : pawns > 7 ? (10 - pawns) / 3 : 1.0));
+    }
+}
+
 TEST_CASE("lichess's Win% as an expected score, by hand", "[human][baselines]") {
     // 1 / (1 + exp(-0.00368208 cp)), cp clamped to +-1000.
     CHECK(lichess_expected_score(0) == 0.5);

@@ -19,20 +19,25 @@
 // scale/strength_model.hpp, for people), tau a polynomial in l: the side to move's own shift
 // (a person about to move tends to lose some of the eval: its tempo is worth less than an
 // engine's). An eval at lichess's display ceiling of +-10 pawns (anything from there to a
-// mate) enters as +-(10 + kappa). A form says which of alpha, beta, tau, kappa and g it has.
+// mate) enters as +-(10 + kappa). Below it, a form with the eval map reads |x| through a
+// piecewise-linear map that moves each of the knots kEvalMapKnots by its parameter (0 and 10
+// stay): people's results rise faster than one logistic over the first pawns and slower over
+// the next (docs/human-games.md, "Calibration"). A form says which of alpha, beta, tau, kappa,
+// the map and g it has.
 namespace wdl::human {
 
 enum class HumanForm {
-    Flat,                    // a(t), b(t): ratings ignored (Stockfish's form refitted on people)
-    Difference,              // + g
-    Level,                   // + alpha and beta linear in l
-    LevelDifference,         // + alpha and beta linear in l, + g
-    QuadraticDifference,     // + alpha and beta quadratic in l, + g
-    TempoDifference,         // level+difference + a constant shift tau0 of the side to move
-    LevelTempoDifference,    // level+difference + tau linear in l
-    TempoCeilingDifference,  // level+difference+tempo + kappa, the ceiling's extra pawns
+    Flat,                       // a(t), b(t): ratings ignored (Stockfish's form refitted on people)
+    Difference,                 // + g
+    Level,                      // + alpha and beta linear in l
+    LevelDifference,            // + alpha and beta linear in l, + g
+    QuadraticDifference,        // + alpha and beta quadratic in l, + g
+    TempoDifference,            // level+difference + a constant shift tau0 of the side to move
+    LevelTempoDifference,       // level+difference + tau linear in l
+    TempoCeilingDifference,     // level+difference+tempo + kappa, the ceiling's extra pawns
+    TempoCeilingMapDifference,  // level+difference+tempo+ceiling + the eval map's displacements
 };
-inline constexpr std::array<util::EnumName<HumanForm>, 8> kHumanFormNames = {{
+inline constexpr std::array<util::EnumName<HumanForm>, 9> kHumanFormNames = {{
     {HumanForm::Flat, "flat"},
     {HumanForm::Difference, "difference"},
     {HumanForm::Level, "level"},
@@ -41,6 +46,7 @@ inline constexpr std::array<util::EnumName<HumanForm>, 8> kHumanFormNames = {{
     {HumanForm::TempoDifference, "level+difference+tempo"},
     {HumanForm::LevelTempoDifference, "level+difference+tempo1"},
     {HumanForm::TempoCeilingDifference, "level+difference+tempo+ceiling"},
+    {HumanForm::TempoCeilingMapDifference, "level+difference+tempo+ceiling+map"},
 }};
 std::string_view human_form_name(HumanForm form);
 std::optional<HumanForm> human_form_from_name(std::string_view name);
@@ -55,20 +61,31 @@ inline constexpr double kRatingScale = 400;
 // range of the counted keys; mates themselves are left out of the fit.
 inline constexpr double kCpCeiling = 1000;
 inline constexpr int kCurveTerms = 4;  // A and B are cubics
+// The eval map's knots in pawns, between 0 and lichess's ceiling of 10.
+inline constexpr std::array<double, 5> kEvalMapKnots = {1, 2, 3, 5, 7};
+// The hat function of knot `knot` (1 there, falling linearly to 0 at the neighbouring knots,
+// 0 and 10 at the ends) at `pawns` >= 0: how much of the knot's displacement an eval gets.
+double eval_map_weight(std::size_t knot, double pawns);
+inline constexpr std::size_t kMostEvalTerms = 1 + kEvalMapKnots.size();  // kappa and the map
+using EvalTerms = std::array<double, kMostEvalTerms>;
 
 // The number of terms of alpha (and of beta), of tau, and whether kappa and g are there.
 int level_terms(HumanForm form);
 int tempo_terms(HumanForm form);
 bool has_ceiling(HumanForm form);
+bool has_eval_map(HumanForm form);
 bool has_difference(HumanForm form);
-// Where tau0 is in the parameters (after beta), and kappa (after tau).
+// Where tau0 is in the parameters (after beta), kappa (after tau) and the map (after kappa).
 std::size_t tempo_index(HumanForm form);
 std::size_t ceiling_index(HumanForm form);
-// 8 + 2 level_terms + tempo_terms + has_ceiling + has_difference: A0..A3, B0..B3, alpha1..,
-// beta1.., tau0.., kappa, g.
+std::size_t eval_map_index(HumanForm form);
+// The parameters that move the eval itself: kappa and the map's, from ceiling_index on.
+int eval_terms(HumanForm form);
+// 8 + 2 level_terms + tempo_terms + eval_terms + has_difference: A0..A3, B0..B3, alpha1..,
+// beta1.., tau0.., kappa, map1.., g.
 int parameter_count(HumanForm form);
-// "A0" ... "A3", "B0" ... "B3", "alpha1" ..., "beta1" ..., "tau0" ..., "kappa", "g": the
-// parameters' order.
+// "A0" ... "A3", "B0" ... "B3", "alpha1" ..., "beta1" ..., "tau0" ..., "kappa", "map1",
+// "map2", "map3", "map5", "map7" (the knot in pawns), "g": the parameters' order.
 std::vector<std::string> parameter_names(HumanForm form);
 
 // One of the curves a and b: the cubic in t of the parameters from `cubic`, and the factor exp
@@ -96,8 +113,11 @@ struct HumanModel {
     // The logit shift tau(l) + g d of the side to move and the rating difference.
     double shift(const Situation& at) const;
     // The eval in pawns that the curves read at displayed centipawns `cp`: clamped to +-10,
-    // +-(10 + kappa) at the ceiling.
+    // +-(10 + kappa) at the ceiling, through the eval map below it.
     double pawns(double cp) const;
+    // d pawns(cp) / d (kappa, map1, ...), in its first eval_terms(form) entries (the rest 0):
+    // pawns(cp) is the clamped eval plus these times their parameters.
+    EvalTerms pawns_gradient(double cp) const;
     // Win, draw, loss of the side to move at displayed centipawns `cp` (clamped to +-1000).
     std::array<double, 3> wdl(double cp, const Situation& at) const;
 };

@@ -120,11 +120,9 @@ LossDerivatives loss_with_evals(const HumanData& data, const HumanModel& model,
             result.value = kInfinity;
             return result;
         }
-        // pawns(cp) as HumanModel computes it, its eval terms kept for the derivatives.
+        // The eval's own terms are kept for the derivatives.
         const EvalTerms e = model.pawns_gradient(cell.cp);
-        double x = std::clamp(double(cell.cp), -kCpCeiling, kCpCeiling) / 100;
-        for (std::size_t j = 0; j < std::size_t(Evals); ++j)
-            x += e[j] * model.parameters[first_eval + j];
+        const double x = model.pawns(cell.cp, e);
         const double d = double(cell.rating - cell.opponent_rating) / kRatingScale;
         const double shift = tempo[u] + g * d;
         const double z_w = (x - a[u]) * r[u] + shift, z_l = (-x - a[u]) * r[u] - shift;

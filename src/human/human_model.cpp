@@ -143,10 +143,10 @@ double HumanModel::shift(const Situation& at) const {
     return tempo + parameters.back() * (at.rating - at.opponent_rating) / kRatingScale;
 }
 
-double HumanModel::pawns(double cp) const {
-    const double x = std::clamp(cp, -kCpCeiling, kCpCeiling) / 100;
-    const EvalTerms gradient = pawns_gradient(cp);
-    double moved = x;
+double HumanModel::pawns(double cp) const { return pawns(cp, pawns_gradient(cp)); }
+
+double HumanModel::pawns(double cp, const EvalTerms& gradient) const {
+    double moved = std::clamp(cp, -kCpCeiling, kCpCeiling) / 100;
     for (std::size_t i = 0; i < std::size_t(eval_terms(form)); ++i)
         moved += gradient[i] * parameters[ceiling_index(form) + i];
     return moved;

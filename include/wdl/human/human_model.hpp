@@ -118,6 +118,8 @@ struct HumanModel {
     // d pawns(cp) / d (kappa, map1, ...), in its first eval_terms(form) entries (the rest 0):
     // pawns(cp) is the clamped eval plus these times their parameters.
     EvalTerms pawns_gradient(double cp) const;
+    // pawns(cp) from its gradient already computed (the fit needs both).
+    double pawns(double cp, const EvalTerms& gradient) const;
     // Win, draw, loss of the side to move at displayed centipawns `cp` (clamped to +-1000).
     std::array<double, 3> wdl(double cp, const Situation& at) const;
 };

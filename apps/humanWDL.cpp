@@ -14,10 +14,11 @@
 int wdl::programs::humanWDL(int argc, char** argv) {
     CLI::App app(
         "Fit the rating-aware WDL model of human games to a human-games count file "
-        "(scoreWDLstat --human): per speed class, win = logistic((x - a)/b + g d) and loss = "
-        "logistic((-x - a)/b - g d) for the displayed eval x of the side to move, a and b cubics "
+        "(scoreWDLstat --human): per speed class, win = logistic((x - a)/b + s) and loss = "
+        "logistic((-x - a)/b - s) for the displayed eval x of the side to move, a and b cubics "
         "in material/58 times exp of a polynomial in the rating level l = (mean rating - 1500) "
-        "/ 400, d = rating difference / 400. The form is chosen by held-out log-loss over folds "
+        "/ 400, s = g d + tau, d = rating difference / 400, tau the side to move's own shift "
+        "(docs/human-games.md). The form is chosen by held-out log-loss over folds "
         "of the game groups (the fewest parameters within one standard error of the best); the "
         "parameters get jackknife intervals over the groups; on held-out groups, per rating "
         "band, the fit is compared with lichess's Win%, lc0's Elo-dependent sharpness and "
@@ -37,7 +38,8 @@ int wdl::programs::humanWDL(int argc, char** argv) {
                "own shift of the logits, tempo1 that shift linear in the level, ceiling reads an "
                "eval at lichess's +-10 pawns display ceiling as 10 + kappa, map reads the eval "
                "below it through a piecewise-linear map that moves the knots at 1, 2, 3, 5 and "
-               "7 pawns")
+               "7 pawns, zero multiplies a by exp(zeta) where the eval is shown as 0.00 (the "
+               "engine's score of a draw it sees)")
             ->delimiter(','),
         choices(wdl::human::kHumanFormNames));
     app.add_option("--folds", options.folds,

@@ -189,6 +189,26 @@ void print_class(std::FILE* out, const ClassResult& result, double confidence) {
         }
         fmt::print(out, ")\n");
     }
+    fmt::print(out,
+               "  Calibration, all judged bins of a band at once (T = r' C^-1 r, r observed minus "
+               "predicted, C their covariance over groups and the fit's; p from Hotelling's "
+               "T^2); calibrated at {} % where p >= {:g}:\n",
+               percent, 1 - confidence);
+    for (const auto& band : result.comparison.bands) {
+        if (!band.verdict.empty()) continue;
+        fmt::print(out, "  {:<10}", band.band.label());
+        for (std::size_t p = 0; p < std::size_t(human::kPredictors); ++p) {
+            const auto& test = band.calibration[p];
+            const auto name = human::predictor_name(human::Predictor(p));
+            if (!test.judged())
+                fmt::print(out, "  {} not judged", name);
+            else
+                fmt::print(out, "  {} p = {:<9.3g}{}", name, test.p_value,
+                           test.p_value >= 1 - confidence ? " calibrated" : " NOT calibrated");
+            if (p == 0) fmt::print(out, " (T = {:.1f}, {} bins) |", test.statistic, test.bins);
+        }
+        fmt::print(out, "\n");
+    }
     for (const auto& failure : result.comparison.failures)
         fmt::print(out, "  left out: {}\n", failure);
 }
@@ -280,6 +300,14 @@ nlohmann::ordered_json class_json(const ClassResult& result, double confidence) 
                 const auto outside = band.bins_outside(human::Predictor(p), z);
                 score["binsOutside"] = outside.outside;
                 score["binsJudged"] = outside.judged;
+                const auto& test = band.calibration[p];
+                score["calibration"] = {
+                    {"bins", test.bins},
+                    {"groups", test.groups},
+                    {"statistic", test.statistic},
+                    {"pValue", test.p_value},
+                    {"judged", test.judged()},
+                    {"calibrated", test.judged() && test.p_value >= 1 - confidence}};
                 b["predictors"][std::string(human::predictor_name(human::Predictor(p)))] = score;
             }
         }

@@ -18,8 +18,8 @@ std::string list_of(const std::vector<double>& values, std::size_t begin, std::s
     return "[" + items + "]";
 }
 
-// Per class: [A0..A3], [B0..B3], [alpha1..], [beta1..], [tau0..], kappa, [map1..], g; as the
-// language's literal lines.
+// Per class: [A0..A3], [B0..B3], [alpha1..], [beta1..], [tau0..], kappa, [map1..], zeta, g;
+// as the language's literal lines.
 std::vector<std::string> class_rows(const human::HumanModelFile& file) {
     std::vector<std::string> rows;
     for (const auto& entry : file.classes) {
@@ -34,11 +34,15 @@ std::vector<std::string> class_rows(const human::HumanModelFile& file) {
         const std::size_t map = human::eval_map_index(entry.model.form);
         const std::size_t map_end =
             map + (human::has_eval_map(entry.model.form) ? human::kEvalMapKnots.size() : 0);
+        const double zeta = human::has_zero_eval(entry.model.form)
+                                ? p[human::zero_eval_index(entry.model.form)]
+                                : 0.0;
         rows.push_back(fmt::format(
-            "\"{}\": [{}, {}, {}, {}, {}, {}, {}, {}]", counts::speed_class_name(entry.speed),
+            "\"{}\": [{}, {}, {}, {}, {}, {}, {}, {}, {}]", counts::speed_class_name(entry.speed),
             list_of(p, 0, human::kCurveTerms), list_of(p, human::kCurveTerms, levels),
             list_of(p, levels, levels + terms), list_of(p, levels + terms, levels + 2 * terms),
-            list_of(p, tempo, tempo_end), literal(kappa), list_of(p, map, map_end), literal(g)));
+            list_of(p, tempo, tempo_end), literal(kappa), list_of(p, map, map_end), literal(zeta),
+            literal(g)));
     }
     return rows;
 }
@@ -65,7 +69,8 @@ std::vector<std::string> conventions(const human::HumanModelFile& file) {
         "tau a polynomial in l (tau0 + tau1 l + ...; the side to move's shift, empty if none),",
         "an eval at the +-1000 cp ceiling read as +-(10 + kappa) pawns, and below it |x| read",
         "through the eval map: each of MAP_KNOTS moved by its displacement (0 and 10 stay),",
-        "linearly between them (empty: no map).",
+        "linearly between them (empty: no map); at an eval shown as 0.00 (|cp| below",
+        "ZERO_EVAL_BELOW) a is a times exp(zeta) (0: no such term).",
         "Classes:"};
     for (const auto& entry : file.classes)
         lines.push_back(fmt::format(
@@ -81,12 +86,13 @@ std::string python_source(const human::HumanModelFile& file, std::vector<std::st
     text += "\nimport math\n\n";
     text += fmt::format(
         "MATERIAL_TARGET = {}\nLEVEL_CENTRE = {}\nRATING_SCALE = {}\nCP_CEILING = {}\n"
-        "MIN_SPREAD = {}\nMAP_KNOTS = {}\n\n",
+        "MIN_SPREAD = {}\nMAP_KNOTS = {}\nZERO_EVAL_BELOW = {}\n\n",
         literal(human::kMaterialTarget), literal(human::kLevelCentre), literal(human::kRatingScale),
-        literal(human::kCpCeiling), detail::min_spread_literal(), map_knots());
+        literal(human::kCpCeiling), detail::min_spread_literal(), map_knots(),
+        literal(human::kZeroEvalBelow));
     text +=
         "# Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], [tau0, ...],\n"
-        "# kappa, [map1, ...], g.\n"
+        "# kappa, [map1, ...], zeta, g.\n"
         "MODELS = {\n";
     for (const auto& row : class_rows(file)) text += "    " + row + ",\n";
     text += "}\n\n\n";
@@ -148,11 +154,13 @@ std::string python_source(const human::HumanModelFile& file, std::vector<std::st
         "    speed = speed_class(time_control)\n"
         "    if speed not in MODELS:\n"
         "        raise ValueError(\"no model of \" + speed + \" games\")\n"
-        "    a_cubic, b_cubic, alpha, beta, tau, kappa, moves, g = MODELS[speed]\n"
+        "    a_cubic, b_cubic, alpha, beta, tau, kappa, moves, zeta, g = MODELS[speed]\n"
         "    x = _pawns(cp, kappa, moves)\n"
         "    t = material / MATERIAL_TARGET\n"
         "    l = ((elo + opponent_elo) / 2 - LEVEL_CENTRE) / RATING_SCALE\n"
         "    a = _curve(a_cubic, alpha, t, l)\n"
+        "    if abs(cp) < ZERO_EVAL_BELOW:\n"
+        "        a *= math.exp(zeta)\n"
         "    b = _curve(b_cubic, beta, t, l)\n"
         "    if b < MIN_SPREAD:\n"
         "        b = MIN_SPREAD\n"
@@ -169,12 +177,14 @@ std::string javascript_source(const human::HumanModelFile& file, std::vector<std
     text += fmt::format(
         "export const MATERIAL_TARGET = {};\nexport const LEVEL_CENTRE = {};\n"
         "export const RATING_SCALE = {};\nexport const CP_CEILING = {};\n"
-        "export const MIN_SPREAD = {};\nexport const MAP_KNOTS = Object.freeze({});\n\n",
+        "export const MIN_SPREAD = {};\nexport const MAP_KNOTS = Object.freeze({});\n"
+        "export const ZERO_EVAL_BELOW = {};\n\n",
         literal(human::kMaterialTarget), literal(human::kLevelCentre), literal(human::kRatingScale),
-        literal(human::kCpCeiling), detail::min_spread_literal(), map_knots());
+        literal(human::kCpCeiling), detail::min_spread_literal(), map_knots(),
+        literal(human::kZeroEvalBelow));
     text +=
         "// Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], [tau0, ...],\n"
-        "// kappa, [map1, ...], g.\n"
+        "// kappa, [map1, ...], zeta, g.\n"
         "export const MODELS = Object.freeze({\n";
     for (const auto& row : class_rows(file)) text += "    " + row + ",\n";
     text += "});\n\n";
@@ -235,11 +245,12 @@ std::string javascript_source(const human::HumanModelFile& file, std::vector<std
         "export function wdl(cp, material, move, elo, opponentElo, timeControl) {\n"
         "    const speed = speedClass(timeControl);\n"
         "    if (!(speed in MODELS)) throw new Error(\"no model of \" + speed + \" games\");\n"
-        "    const [aCubic, bCubic, alpha, beta, tau, kappa, moves, g] = MODELS[speed];\n"
+        "    const [aCubic, bCubic, alpha, beta, tau, kappa, moves, zeta, g] = MODELS[speed];\n"
         "    const x = pawnsOf(cp, kappa, moves);\n"
         "    const t = material / MATERIAL_TARGET;\n"
         "    const l = ((elo + opponentElo) / 2 - LEVEL_CENTRE) / RATING_SCALE;\n"
-        "    const a = curve(aCubic, alpha, t, l);\n"
+        "    let a = curve(aCubic, alpha, t, l);\n"
+        "    if (Math.abs(cp) < ZERO_EVAL_BELOW) a *= Math.exp(zeta);\n"
         "    let b = curve(bCubic, beta, t, l);\n"
         "    if (b < MIN_SPREAD) b = MIN_SPREAD;\n"
         "    const d = polynomial(tau, l) + g * (elo - opponentElo) / RATING_SCALE;\n"

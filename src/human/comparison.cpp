@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 
@@ -113,6 +114,73 @@ bool in_band(const RatingBand& band, double rating) {
     return rating >= band.low && rating < band.high;
 }
 
+// The joint calibration test of the bins of `sums` with at least kMinJudgedBinPositions;
+// `covariance` is the fitted model's parameters' (empty for a fixed formula), whose error
+// each fold's fit carries times fold_variance_factor, as the bins' predicted_error.
+CalibrationTest calibration_test(const GroupSums& sums,
+                                 const std::vector<std::vector<double>>& covariance,
+                                 double fold_variance_factor) {
+    std::vector<std::size_t> bins;
+    std::vector<double> totals;
+    for (std::size_t i = 0; i < std::size_t(kReliabilityBins); ++i) {
+        double positions = 0;
+        for (double n : sums.bin_positions[i]) positions += n;
+        if (positions < kMinJudgedBinPositions) continue;
+        bins.push_back(i);
+        totals.push_back(positions);
+    }
+    CalibrationTest test;
+    test.bins = int(bins.size());
+    for (double n : sums.positions) test.groups += n > 0;
+    if (!test.judged()) return test;
+    const auto k = Eigen::Index(bins.size());
+    Eigen::VectorXd residual(k);
+    for (Eigen::Index j = 0; j < k; ++j) {
+        const std::size_t i = bins[std::size_t(j)];
+        double sum = 0;
+        for (std::size_t g = 0; g < sums.positions.size(); ++g)
+            sum += sums.bin_observed[i][g] - sums.bin_predicted[i][g];
+        residual[j] = sum / totals[std::size_t(j)];
+    }
+    // Each group's deviation from the residuals (the ratio estimator's linearization, as
+    // stats::grouped_mean), and their products summed over the groups.
+    Eigen::MatrixXd games = Eigen::MatrixXd::Zero(k, k);
+    for (std::size_t g = 0; g < sums.positions.size(); ++g) {
+        if (sums.positions[g] == 0) continue;
+        Eigen::VectorXd deviation(k);
+        for (Eigen::Index j = 0; j < k; ++j) {
+            const std::size_t i = bins[std::size_t(j)];
+            deviation[j] = (sums.bin_observed[i][g] - sums.bin_predicted[i][g] -
+                            residual[j] * sums.bin_positions[i][g]) /
+                           totals[std::size_t(j)];
+        }
+        games += deviation * deviation.transpose();
+    }
+    games *= double(test.groups) / double(test.groups - 1);
+    if (!covariance.empty())
+        for (Eigen::Index j = 0; j < k; ++j)
+            for (Eigen::Index m = 0; m < k; ++m) {
+                const auto& x = sums.bin_gradient[bins[std::size_t(j)]];
+                const auto& y = sums.bin_gradient[bins[std::size_t(m)]];
+                double product = 0;
+                for (std::size_t p = 0; p < x.size(); ++p)
+                    for (std::size_t q = 0; q < y.size(); ++q)
+                        product += x[p] * covariance[p][q] * y[q];
+                games(j, m) += fold_variance_factor * product /
+                               (totals[std::size_t(j)] * totals[std::size_t(m)]);
+            }
+    const Eigen::LDLT<Eigen::MatrixXd> factored(games);
+    if (factored.info() != Eigen::Success || !factored.isPositive()) {
+        test.bins = 0;  // a covariance that cannot be inverted judges nothing
+        return test;
+    }
+    test.statistic = residual.dot(factored.solve(residual));
+    const double groups = test.groups, count = test.bins;
+    test.p_value = stats::f_upper_tail(test.statistic * (groups - count) / (count * (groups - 1)),
+                                       count, groups - count);
+    return test;
+}
+
 double binary_cross_entropy(double predicted, double observed) {
     return observed * fit::outcome_log_loss(predicted) +
            (1 - observed) * fit::outcome_log_loss(1 - predicted);
@@ -210,6 +278,7 @@ HumanComparison compare_held_out(const HumanData& data, const HumanModel& start,
     // times folds / (folds - 1). The folds' fits share most of their data, so their errors are
     // treated as one shared error (not averaging out over folds): the conservative reading.
     const double fold_variance_factor = double(comparison.folds) / double(comparison.folds - 1);
+    const std::vector<std::vector<double>> no_covariance;
     for (std::size_t b = 0; b < bands.size(); ++b) {
         BandComparison band;
         band.band = bands[b];
@@ -263,6 +332,9 @@ HumanComparison compare_held_out(const HumanData& data, const HumanModel& start,
                 }
                 band.reliability[p].push_back(reliability);
             }
+            band.calibration[p] = calibration_test(
+                s, p == std::size_t(Predictor::Fitted) ? covariance : no_covariance,
+                fold_variance_factor);
         }
         comparison.bands.push_back(std::move(band));
     }

@@ -6,6 +6,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "wdl/util/error.hpp"
@@ -92,8 +93,9 @@ class CellGatherer {
             if (i == 0 || gathered_[i].key >> kOutcomeBits != gathered_[i - 1].key >> kOutcomeBits)
                 ++distinct[std::size_t(gathered_[i].key >> kSpeedShift)];
         for (auto& [speed, data] : by_speed) data.cells.reserve(distinct[std::size_t(speed)]);
-        std::map<std::pair<int, int>, std::uint32_t> units;  // material, rating + opponent's
-        std::uint64_t previous_group = ~std::uint64_t{0};    // speed and group
+        // material, rating + opponent's, an eval shown as 0.00
+        std::map<std::tuple<int, int, bool>, std::uint32_t> units;
+        std::uint64_t previous_group = ~std::uint64_t{0};  // speed and group
         for (std::size_t i = 0; i < gathered_.size();) {
             const std::uint64_t cell_key = gathered_[i].key >> kOutcomeBits;
             std::uint64_t packed = gathered_[i].key;
@@ -109,11 +111,13 @@ class CellGatherer {
             if (packed >> kGroupBits != previous_group >> kGroupBits) units.clear();
             if (packed != previous_group) ++data.groups;
             previous_group = packed;
-            const auto [unit, new_unit] = units.try_emplace({material, rating + opponent_rating},
-                                                            std::uint32_t(data.units.size()));
+            const bool zero_eval = is_zero_eval(cp);
+            const auto [unit, new_unit] = units.try_emplace(
+                {material, rating + opponent_rating, zero_eval}, std::uint32_t(data.units.size()));
             if (new_unit)
                 data.units.push_back(
-                    {material, ((rating + opponent_rating) / 2.0 - kLevelCentre) / kRatingScale});
+                    {material, ((rating + opponent_rating) / 2.0 - kLevelCentre) / kRatingScale,
+                     zero_eval});
             if (data.cells.empty()) data.rating_min = data.rating_max = rating;
             data.rating_min = std::min(data.rating_min, rating);
             data.rating_max = std::max(data.rating_max, rating);

@@ -4,8 +4,11 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <utility>
 
 #include "wdl/fit/folds.hpp"
 #include "wdl/fit/objective.hpp"
@@ -38,7 +41,8 @@ using Matrix =
 constexpr int kLogitTerms = 4;
 
 // One of the curves a or b at a unit with its derivatives in the parameters: a cubic in t
-// (coefficients from `cubic`) times exp of a polynomial in l (coefficients from `exponent`).
+// (coefficients from `cubic`) times exp of a polynomial in l (coefficients from `exponent`)
+// and, for a at a unit of evals shown as 0.00 (`zero_eval`), times exp(zeta).
 struct CurveAt {
     double value = 0;
     Vector gradient;
@@ -46,26 +50,36 @@ struct CurveAt {
 };
 
 CurveAt curve_at(const HumanModel& model, std::size_t cubic, std::size_t exponent, double t,
-                 double l, bool derivatives) {
+                 double l, bool zero_eval, bool derivatives) {
     const int n = parameter_count(model.form), terms = level_terms(model.form);
     const CurveFactors factors = curve_factors(model.parameters, cubic, exponent, terms, t, l);
-    const double factor = factors.level;
-    CurveAt at{factors.value(), {}, {}};
+    // The exponent's terms: (parameter, what multiplies it), l^j for alpha or beta, 1 for zeta.
+    std::array<std::pair<Eigen::Index, double>, kMostParameters> powers{};
+    int count = 0;
+    for (int j = 0; j < terms; ++j)
+        powers[std::size_t(count++)] = {Eigen::Index(exponent) + j, std::pow(l, j + 1)};
+    double factor = factors.level;
+    if (zero_eval) {
+        const std::size_t zeta = zero_eval_index(model.form);
+        factor *= std::exp(model.parameters[zeta]);
+        powers[std::size_t(count++)] = {Eigen::Index(zeta), 1.0};
+    }
+    CurveAt at{factors.cubic * factor, {}, {}};
     if (!derivatives) return at;
     at.gradient = Vector::Zero(n);
     at.hessian = Matrix::Zero(n, n);
     for (int i = 0; i < kCurveTerms; ++i)
         at.gradient[Eigen::Index(cubic) + i] = std::pow(t, i) * factor;
-    for (int j = 0; j < terms; ++j) {
-        const Eigen::Index e = Eigen::Index(exponent) + j;
-        const double lj = std::pow(l, j + 1);
-        at.gradient[e] = at.value * lj;
+    for (int j = 0; j < count; ++j) {
+        const auto [e, power] = powers[std::size_t(j)];
+        at.gradient[e] = at.value * power;
         for (int i = 0; i < kCurveTerms; ++i) {
             const Eigen::Index c = Eigen::Index(cubic) + i;
-            at.hessian(c, e) = at.hessian(e, c) = std::pow(t, i) * factor * lj;
+            at.hessian(c, e) = at.hessian(e, c) = std::pow(t, i) * factor * power;
         }
-        for (int k = 0; k < terms; ++k)
-            at.hessian(e, Eigen::Index(exponent) + k) = at.value * lj * std::pow(l, k + 1);
+        for (int k = 0; k < count; ++k)
+            at.hessian(e, powers[std::size_t(k)].first) =
+                at.value * power * powers[std::size_t(k)].second;
     }
     return at;
 }
@@ -106,8 +120,9 @@ LossDerivatives loss_with_evals(const HumanData& data, const HumanModel& model,
     std::vector<double> a(data.units.size()), r(data.units.size()), tempo(data.units.size());
     for (std::size_t u = 0; u < data.units.size(); ++u) {
         const double t = data.units[u].material / kMaterialTarget, l = data.units[u].level;
-        a[u] = curve_at(model, 0, a_exponent, t, l, false).value;
-        r[u] = 1 / curve_at(model, kCurveTerms, b_exponent, t, l, false).value;
+        const bool zero = has_zero_eval(model.form) && data.units[u].zero_eval;
+        a[u] = curve_at(model, 0, a_exponent, t, l, zero, false).value;
+        r[u] = 1 / curve_at(model, kCurveTerms, b_exponent, t, l, false, false).value;
         tempo[u] = tempo_at(model, l);
     }
     const std::size_t first_eval = ceiling_index(model.form);
@@ -175,8 +190,9 @@ LossDerivatives loss_with_evals(const HumanData& data, const HumanModel& model,
         const auto& unit = sums[u];
         if (!unit.used) continue;
         const double t = data.units[u].material / kMaterialTarget, l = data.units[u].level;
-        const CurveAt a_at = curve_at(model, 0, a_exponent, t, l, true);
-        const CurveAt b_at = curve_at(model, kCurveTerms, b_exponent, t, l, true);
+        const bool zero = has_zero_eval(model.form) && data.units[u].zero_eval;
+        const CurveAt a_at = curve_at(model, 0, a_exponent, t, l, zero, true);
+        const CurveAt b_at = curve_at(model, kCurveTerms, b_exponent, t, l, false, true);
         const double b = b_at.value;
         const Vector r_gradient = -b_at.gradient / (b * b);
         const Matrix r_hessian =
@@ -262,23 +278,38 @@ void verify_optimum(const LossDerivatives& at, HumanFit& fit) {
     fit.converged = fit.failure.empty();
 }
 
+// The form whose fit a form's starts from, its own parameters inserted at 0 from `index`:
+// kappa's curvature is negative far from the curves' optimum, so it starts from the fit
+// without it, and each later term from the fit of the form before it.
+struct NestedStart {
+    HumanForm form;
+    std::size_t index, added;
+};
+std::optional<NestedStart> nested_start(HumanForm form) {
+    switch (form) {
+        case HumanForm::TempoCeilingDifference:
+            return NestedStart{HumanForm::TempoDifference, ceiling_index(form), 1};
+        case HumanForm::TempoCeilingMapDifference:
+            return NestedStart{HumanForm::TempoCeilingDifference, eval_map_index(form),
+                               kEvalMapKnots.size()};
+        case HumanForm::TempoCeilingMapZeroDifference:
+            return NestedStart{HumanForm::TempoCeilingMapDifference, zero_eval_index(form), 1};
+        default:
+            return std::nullopt;
+    }
+}
+
 }  // namespace
 
 HumanFit fit_human_model(const HumanData& data, HumanForm form, const GroupWeights& weights,
                          const HumanModel* start) {
-    // kappa's curvature is negative far from the curves' optimum: it starts at 0 from the fit
-    // without it, and the map's displacements at 0 from the fit with kappa.
-    if (!start && has_ceiling(form)) {
-        const bool with_map = has_eval_map(form);
-        const HumanFit nested = fit_human_model(
-            data, with_map ? HumanForm::TempoCeilingDifference : HumanForm::TempoDifference,
-            weights);
-        if (nested.converged) {
-            HumanModel begin = nested.model;
+    if (auto nested = nested_start(form); nested && !start) {
+        const HumanFit before = fit_human_model(data, nested->form, weights);
+        if (before.converged) {
+            HumanModel begin = before.model;
             begin.form = form;
-            const std::size_t added = with_map ? eval_map_index(form) : ceiling_index(form);
-            begin.parameters.insert(begin.parameters.begin() + std::ptrdiff_t(added),
-                                    with_map ? kEvalMapKnots.size() : 1, 0.0);
+            begin.parameters.insert(begin.parameters.begin() + std::ptrdiff_t(nested->index),
+                                    nested->added, 0.0);
             return fit_human_model(data, form, weights, &begin);
         }
     }

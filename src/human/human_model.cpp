@@ -26,6 +26,7 @@ int level_terms(HumanForm form) {
         case HumanForm::LevelTempoDifference:
         case HumanForm::TempoCeilingDifference:
         case HumanForm::TempoCeilingMapDifference:
+        case HumanForm::TempoCeilingMapZeroDifference:
             return 1;
         case HumanForm::QuadraticDifference:
             return 2;
@@ -38,6 +39,7 @@ int tempo_terms(HumanForm form) {
         case HumanForm::TempoDifference:
         case HumanForm::TempoCeilingDifference:
         case HumanForm::TempoCeilingMapDifference:
+        case HumanForm::TempoCeilingMapZeroDifference:
             return 1;
         case HumanForm::LevelTempoDifference:
             return 2;
@@ -47,11 +49,14 @@ int tempo_terms(HumanForm form) {
 }
 
 bool has_ceiling(HumanForm form) {
-    return form == HumanForm::TempoCeilingDifference ||
-           form == HumanForm::TempoCeilingMapDifference;
+    return form == HumanForm::TempoCeilingDifference || has_eval_map(form);
 }
 
-bool has_eval_map(HumanForm form) { return form == HumanForm::TempoCeilingMapDifference; }
+bool has_eval_map(HumanForm form) {
+    return form == HumanForm::TempoCeilingMapDifference || has_zero_eval(form);
+}
+
+bool has_zero_eval(HumanForm form) { return form == HumanForm::TempoCeilingMapZeroDifference; }
 
 int eval_terms(HumanForm form) {
     return (has_ceiling(form) ? 1 : 0) + (has_eval_map(form) ? int(kEvalMapKnots.size()) : 0);
@@ -80,9 +85,13 @@ std::size_t eval_map_index(HumanForm form) {
     return ceiling_index(form) + (has_ceiling(form) ? 1 : 0);
 }
 
+std::size_t zero_eval_index(HumanForm form) {
+    return eval_map_index(form) + (has_eval_map(form) ? kEvalMapKnots.size() : 0);
+}
+
 int parameter_count(HumanForm form) {
     return 2 * kCurveTerms + 2 * level_terms(form) + tempo_terms(form) + eval_terms(form) +
-           (has_difference(form) ? 1 : 0);
+           (has_zero_eval(form) ? 1 : 0) + (has_difference(form) ? 1 : 0);
 }
 
 std::vector<std::string> parameter_names(HumanForm form) {
@@ -95,6 +104,7 @@ std::vector<std::string> parameter_names(HumanForm form) {
     if (has_ceiling(form)) names.emplace_back("kappa");
     if (has_eval_map(form))
         for (double knot : kEvalMapKnots) names.push_back(fmt::format("map{:g}", knot));
+    if (has_zero_eval(form)) names.emplace_back("zeta");
     if (has_difference(form)) names.emplace_back("g");
     return names;
 }
@@ -135,6 +145,11 @@ double HumanModel::b(const Situation& at) const {
         .value();
 }
 
+double HumanModel::zero_eval_factor(double cp) const {
+    if (!has_zero_eval(form) || !is_zero_eval(cp)) return 1;
+    return std::exp(parameters[zero_eval_index(form)]);
+}
+
 double HumanModel::shift(const Situation& at) const {
     double tempo = 0;
     for (int j = tempo_terms(form); j-- > 0;)
@@ -166,7 +181,8 @@ EvalTerms HumanModel::pawns_gradient(double cp) const {
 
 std::array<double, 3> HumanModel::wdl(double cp, const Situation& at) const {
     const double x = pawns(cp);
-    const double a_value = a(at), b_value = model::effective_spread(b(at)), d = shift(at);
+    const double a_value = a(at) * zero_eval_factor(cp), b_value = model::effective_spread(b(at)),
+                 d = shift(at);
     const double win = model::logistic((x - a_value) / b_value + d);
     const double loss = model::logistic((-x - a_value) / b_value - d);
     return {win, 1 - win - loss, loss};

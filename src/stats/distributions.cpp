@@ -70,6 +70,11 @@ double student_t_quantile(double p, double dof) {
     return solve_increasing(cdf, p, -bound, bound);
 }
 
+double f_upper_tail(double f, double d1, double d2) {
+    if (f <= 0) return 1;
+    return regularized_incomplete_beta(d2 / (d2 + d1 * f), d2 / 2, d1 / 2);
+}
+
 double sample_quantile(std::span<double> values, double p) {
     std::sort(values.begin(), values.end());
     double position = p * double(values.size() - 1);

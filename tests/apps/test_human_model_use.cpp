@@ -20,7 +20,7 @@ using namespace wdl::testing;
 namespace {
 
 // Rapid: the form with the level, the side to move's shift, the ceiling's kappa and the
-// difference; blitz: the rating-blind one; classical: rapid's with the eval map.
+// difference; blitz: the rating-blind one; classical: rapid's with the eval map and zeta.
 constexpr const char* kModel = R"({
   "kind": "wdlfit human model", "version": 1, "materialTarget": 58, "levelCentre": 1500,
   "ratingScale": 400, "cpCeiling": 1000,
@@ -36,11 +36,11 @@ constexpr const char* kModel = R"({
      "parameters": [0.9, 0.5, 0, 0, 1.9, 0.2, 0, 0],
      "standardErrors": null, "covariance": null, "positions": 1000, "matePositions": 0,
      "groups": 16, "ratingRange": [650, 2750]},
-    {"speed": "classical", "form": "level+difference+tempo+ceiling+map",
+    {"speed": "classical", "form": "level+difference+tempo+ceiling+map+zero",
      "parameterNames": ["A0","A1","A2","A3","B0","B1","B2","B3","alpha1","beta1","tau0","kappa",
-                        "map1","map2","map3","map5","map7","g"],
+                        "map1","map2","map3","map5","map7","zeta","g"],
      "parameters": [1.0, 0.6, -0.1, 0.02, 1.8, 0.2, 0.05, -0.01, -0.1, -0.35, -0.08, 1.5,
-                    0.5, 0.3, 0, -0.6, -0.8, 0.6],
+                    0.5, 0.3, 0, -0.6, -0.8, 0.45, 0.6],
      "standardErrors": null, "covariance": null, "positions": 1000, "matePositions": 0,
      "groups": 16, "ratingRange": [650, 2750]}]})";
 
@@ -60,11 +60,13 @@ std::array<double, 3> rapid_by_hand(double cp, double material, double elo, doub
 }
 
 // The classical class's W/D/L: below the ceiling, the eval read by interpolating linearly
-// between the moved knots (0, 0), (1, 1.5), (2, 2.3), (3, 3), (5, 4.4), (7, 6.2), (10, 10).
+// between the moved knots (0, 0), (1, 1.5), (2, 2.3), (3, 3), (5, 4.4), (7, 6.2), (10, 10);
+// a times exp(zeta) at an eval shown as 0.00 (-2 to 2 cp).
 std::array<double, 3> classical_by_hand(double cp, double material, double elo, double opponent) {
     const double t = material / 58, l = ((elo + opponent) / 2 - 1500) / 400,
                  d = (elo - opponent) / 400;
-    const double a = (1.0 + 0.6 * t - 0.1 * t * t + 0.02 * t * t * t) * std::exp(-0.1 * l);
+    const double a = (1.0 + 0.6 * t - 0.1 * t * t + 0.02 * t * t * t) * std::exp(-0.1 * l) *
+                     (std::abs(cp) <= 2 ? std::exp(0.45) : 1.0);
     const double b = (1.8 + 0.2 * t + 0.05 * t * t - 0.01 * t * t * t) * std::exp(-0.35 * l);
     const std::array<double, 7> knots = {0, 1, 2, 3, 5, 7, 10},
                                 moved = {0, 1.5, 2.3, 3, 4.4, 6.2, 10};
@@ -90,7 +92,7 @@ ProgramRun run_checked(const std::string& name, const std::vector<std::string>& 
     return run;
 }
 
-const std::vector<double> kEvals = {-100000, -450, -35, 0, 20, 180, 1200};
+const std::vector<double> kEvals = {-100000, -450, -35, -3, 0, 2, 20, 180, 1200};
 const std::vector<double> kMaterials = {12, 41, 58, 76};
 
 std::string joined(const std::vector<double>& values) {

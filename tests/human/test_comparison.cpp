@@ -100,6 +100,19 @@ TEST_CASE("On held-out games of a rating-aware truth, the fit beats the one-curv
                          << " +- " << bin.observed_error);
             CHECK(std::abs(bin.predicted - bin.observed) <= 3.5 * bin.observed_error + 1e-3);
         }
+        // All bins at once: the fitted model passes (on these draws p = 0.36 to 0.97), every
+        // one-curve baseline fails; at 1 and 2 threads alike.
+        INFO("fitted: T " << band.calibration[0].statistic << ", p "
+                          << band.calibration[0].p_value);
+        REQUIRE(band.calibration[0].judged());
+        CHECK(band.calibration[0].p_value > 0.01);
+        CHECK(band.calibration[0].statistic == held.two.bands[b].calibration[0].statistic);
+        for (std::size_t p = 1; p < std::size_t(kPredictors); ++p) {
+            INFO(predictor_name(Predictor(p)) << ": T " << band.calibration[p].statistic << ", p "
+                                              << band.calibration[p].p_value);
+            CHECK(band.calibration[p].judged());
+            CHECK(band.calibration[p].p_value < 0.05);
+        }
         if (b + 1 == held.one.bands.size()) continue;
         const auto outside = band.bins_outside(Predictor::Fitted, kZ95);
         bins.outside += outside.outside;

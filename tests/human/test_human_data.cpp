@@ -75,22 +75,26 @@ TEST_CASE("A count file's cells become the fit's data per speed class", "[human]
     cell(Outcome::Loss, 50, 7, 1, SpeedClass::Rapid);
     cell(Outcome::Win, wdl::counts::kMateEval, 7, 4, SpeedClass::Rapid);
     cell(Outcome::Loss, -20, 3, 5, SpeedClass::Blitz);
+    cell(Outcome::Draw, 0, 7, 2, SpeedClass::Rapid);  // shown as 0.00: a unit of its own
     const auto by_speed = human_data_by_speed(counts);
     REQUIRE(by_speed.size() == 2);
     CHECK(by_speed[0].speed == SpeedClass::Blitz);
     const auto& rapid = by_speed[1];
     CHECK(rapid.speed == SpeedClass::Rapid);
     CHECK(rapid.groups == 2);  // groups 7 and 999999, renumbered in order
-    CHECK(rapid.positions == 6);
+    CHECK(rapid.positions == 8);
     CHECK(rapid.mate_positions == 4);
-    REQUIRE(rapid.cells.size() == 2);
-    REQUIRE(rapid.units.size() == 1);
-    CHECK(rapid.units[0].level == Approx((1500 - kLevelCentre) / kRatingScale));
+    REQUIRE(rapid.cells.size() == 3);
+    REQUIRE(rapid.units.size() == 2);
     for (const auto& c : rapid.cells) {
         CHECK(c.rating == 1525);
         CHECK(c.opponent_rating == 1475);
+        const auto& unit = rapid.units[c.unit];
+        CHECK(unit.level == Approx((1500 - kLevelCentre) / kRatingScale));
+        CHECK(unit.zero_eval == (c.cp == 0));
         if (c.group == 1) CHECK(c.outcomes == std::array<double, 3>{3, 2, 0});
-        if (c.group == 0) CHECK(c.outcomes == std::array<double, 3>{0, 0, 1});
+        if (c.group == 0 && c.cp == 50) CHECK(c.outcomes == std::array<double, 3>{0, 0, 1});
+        if (c.group == 0 && c.cp == 0) CHECK(c.outcomes == std::array<double, 3>{0, 2, 0});
     }
 }
 

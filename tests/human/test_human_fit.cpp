@@ -33,6 +33,7 @@ HumanModel truth(HumanForm form) {
         for (std::size_t k = 0; k < displacements.size(); ++k)
             model.parameters[eval_map_index(form) + k] = displacements[k];
     }
+    if (has_zero_eval(form)) model.parameters[zero_eval_index(form)] = 0.4;  // zeta
     if (has_difference(form)) model.parameters.back() = 0.5;
     return model;
 }
@@ -48,17 +49,19 @@ HumanData exact_data(const HumanModel& model, int groups) {
     const int widest = steps + (has_ceiling(model.form) ? 1 : 0);
     for (int material = 6; material <= 78; material += 8)
         for (int level = 900; level <= 2400; level += 300) {
-            data.units.push_back({material, (level - kLevelCentre) / kRatingScale});
+            // The unit of evals not shown as 0.00, then the unit of those that are.
+            for (bool zero_eval : {false, true})
+                data.units.push_back({material, (level - kLevelCentre) / kRatingScale, zero_eval});
             for (int difference = -300; difference <= 300; difference += 150)
                 for (int step = -widest; step <= widest; ++step) {
                     const int cp = std::abs(step) > steps ? (step < 0 ? -1000 : 1000) : 60 * step;
-                    HumanCell cell{std::uint32_t(data.units.size() - 1),
+                    HumanCell cell{std::uint32_t(data.units.size() - (is_zero_eval(cp) ? 1 : 2)),
                                    group,
                                    cp,
                                    level + difference / 2,
                                    level - difference / 2,
                                    {}};
-                    const auto p = model.wdl(cp, cell.situation(data.units.back()));
+                    const auto p = model.wdl(cp, cell.situation(data.units[cell.unit]));
                     for (std::size_t o = 0; o < 3; ++o) cell.outcomes[o] = 1000 * p[o];
                     data.positions += cell.positions();
                     data.cells.push_back(cell);
@@ -86,7 +89,8 @@ HumanData synthetic_data(HumanForm form, std::uint64_t seed, std::uint64_t games
 TEST_CASE("The loss's derivatives are those of its finite differences", "[human][fit]") {
     const HumanForm form =
         GENERATE(HumanForm::QuadraticDifference, HumanForm::LevelTempoDifference,
-                 HumanForm::TempoCeilingDifference, HumanForm::TempoCeilingMapDifference);
+                 HumanForm::TempoCeilingDifference, HumanForm::TempoCeilingMapDifference,
+                 HumanForm::TempoCeilingMapZeroDifference);
     INFO(human_form_name(form));
     // Synthetic games seldom reach the ceiling: kappa's derivatives need the exact grid's.
     const HumanData data =
@@ -116,7 +120,8 @@ TEST_CASE("The fit gives back a model from its exact probabilities", "[human][fi
     for (HumanForm form :
          {HumanForm::Flat, HumanForm::LevelDifference, HumanForm::QuadraticDifference,
           HumanForm::TempoDifference, HumanForm::LevelTempoDifference,
-          HumanForm::TempoCeilingDifference, HumanForm::TempoCeilingMapDifference}) {
+          HumanForm::TempoCeilingDifference, HumanForm::TempoCeilingMapDifference,
+          HumanForm::TempoCeilingMapZeroDifference}) {
         const HumanModel model = truth(form);
         const HumanFit fit = fit_human_model(exact_data(model, 4), form);
         INFO(human_form_name(form) << ": " << fit.failure);

@@ -121,6 +121,35 @@ TEST_CASE("The eval map moves its knots and interpolates between them", "[human]
     }
 }
 
+TEST_CASE("An eval shown as 0.00 widens the draws by exp(zeta)", "[human][model]") {
+    HumanModel model = starting_model(HumanForm::TempoCeilingMapZeroDifference, 1.5, 2.0);
+    const auto names = parameter_names(model.form);
+    CHECK(parameter_count(model.form) == 19);
+    CHECK(names[zero_eval_index(model.form)] == "zeta");
+    CHECK(names[zero_eval_index(model.form) - 1] == "map7");
+    CHECK(names.back() == "g");
+    model.parameters[zero_eval_index(model.form)] = 0.4;
+    model.parameters[tempo_index(model.form)] = -0.1;  // tau0
+    const Situation at{58, 1500, 1500};                // t = 1, l = 0, d = 0
+    // The count file's key 0 holds -2 .. 2 cp: there a = 1.5 exp(0.4); from 3 cp on a = 1.5.
+    for (double cp : {0.0, 2.0, -2.0, 2.4}) {
+        INFO(cp);
+        const double a = 1.5 * std::exp(0.4), x = cp / 100;
+        const auto wdl = model.wdl(cp, at);
+        CHECK(wdl[0] == Approx(1 / (1 + std::exp(-((x - a) / 2.0 - 0.1)))).epsilon(1e-14));
+        CHECK(wdl[2] == Approx(1 / (1 + std::exp(-((-x - a) / 2.0 + 0.1)))).epsilon(1e-14));
+    }
+    for (double cp : {3.0, -3.0, 100.0}) {
+        INFO(cp);
+        const double x = cp / 100;
+        CHECK(model.wdl(cp, at)[0] ==
+              Approx(1 / (1 + std::exp(-((x - 1.5) / 2.0 - 0.1)))).epsilon(1e-14));
+    }
+    // Forms without zeta read a 0.00 as any other eval.
+    HumanModel without = starting_model(HumanForm::TempoCeilingMapDifference, 1.5, 2.0);
+    CHECK(without.zero_eval_factor(0) == 1);
+}
+
 TEST_CASE("lichess's Win% as an expected score, by hand", "[human][baselines]") {
     // 1 / (1 + exp(-0.00368208 cp)), cp clamped to +-1000.
     CHECK(lichess_expected_score(0) == 0.5);

@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <vector>
 
 #include "wdl/stats/distributions.hpp"
@@ -21,6 +22,21 @@ TEST_CASE("the t distribution function is symmetric and tends to the normal", "[
     CHECK(student_t_cdf(0, 7) == Approx(0.5));
     CHECK(student_t_cdf(-1.3, 4) == Approx(1 - student_t_cdf(1.3, 4)));
     CHECK(student_t_quantile(0.975, 1e7) == Approx(1.959964).epsilon(1e-5));
+}
+
+TEST_CASE("F's upper tail by its closed forms and a published table", "[stats]") {
+    // F(2, d) has P(F > f) = (1 + 2 f / d)^(-d / 2); F(1, d) is the square of t with d.
+    for (double f : {0.3, 1.0, 2.5, 7.0})
+        for (double d : {3.0, 20.0, 63.0}) {
+            INFO(f << " " << d);
+            CHECK(f_upper_tail(f, 2, d) == Approx(std::pow(1 + 2 * f / d, -d / 2)).epsilon(1e-10));
+            CHECK(f_upper_tail(f, 1, d) ==
+                  Approx(2 * (1 - student_t_cdf(std::sqrt(f), d))).epsilon(1e-10));
+        }
+    // The 5 % points of F(5, 20) and F(10, 60): 2.7109 and 1.9926 (tables of F).
+    CHECK(f_upper_tail(2.7109, 5, 20) == Approx(0.05).epsilon(1e-3));
+    CHECK(f_upper_tail(1.9926, 10, 60) == Approx(0.05).epsilon(1e-3));
+    CHECK(f_upper_tail(0, 3, 10) == 1);
 }
 
 TEST_CASE("sample summaries", "[stats]") {

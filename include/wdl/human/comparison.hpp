@@ -73,6 +73,19 @@ struct BinsOutside {
     int outside = 0, judged = 0;
 };
 
+// The joint test of a predictor's judged bins in a band: whether their observed scores depart
+// from the predicted ones by more than the bins' errors allow, all bins at once (counting bins
+// outside their intervals is no test: 1 in 20 is outside by chance). r the bins' observed minus
+// predicted score, C its covariance: of the held-out games over groups (bins share games), plus
+// the fitted model's own from its parameters' covariance; T = r' C^-1 r, and since C comes
+// from G groups, T (G - k) / (k (G - 1)) is read as F(k, G - k) (Hotelling's T^2).
+struct CalibrationTest {
+    int bins = 0, groups = 0;  // k and G
+    double statistic = 0;      // T
+    double p_value = 1;        // P(T at least this large | the predictor calibrated)
+    bool judged() const { return bins > 0 && groups > bins; }
+};
+
 struct BandComparison {
     RatingBand band;
     double positions = 0;
@@ -81,6 +94,7 @@ struct BandComparison {
     double draw_rate = 0;  // of the band's positions that the folds were fitted on (lichess's D)
     std::array<PredictorScore, kPredictors> scores{};
     std::array<std::vector<ReliabilityBin>, kPredictors> reliability{};
+    std::array<CalibrationTest, kPredictors> calibration{};  // of the judged bins
 
     // At z standard errors (the normal quantile of the intervals' confidence).
     BinsOutside bins_outside(Predictor predictor, double z) const;

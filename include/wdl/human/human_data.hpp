@@ -12,10 +12,12 @@
 // outcomes of a (key, group) together, mates counted apart (they are left out of the fit).
 namespace wdl::human {
 
-// Where the curves a and b are the same: one material and one rating level.
+// Where the curves a and b are the same: one material, one rating level, and evals shown as
+// 0.00 or not (a form with the zero term moves a there).
 struct HumanUnit {
     int material = 0;
     double level = 0;  // ((R + O) / 2 - 1500) / 400
+    bool zero_eval = false;
 };
 
 struct HumanCell {

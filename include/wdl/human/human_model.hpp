@@ -22,8 +22,10 @@
 // mate) enters as +-(10 + kappa). Below it, a form with the eval map reads |x| through a
 // piecewise-linear map that moves each of the knots kEvalMapKnots by its parameter (0 and 10
 // stay): people's results rise faster than one logistic over the first pawns and slower over
-// the next (docs/human-games.md, "Calibration"). A form says which of alpha, beta, tau, kappa,
-// the map and g it has.
+// the next (docs/human-games.md, "Calibration"). A form with the zero term multiplies a by
+// exp(zeta) where the eval is shown as 0.00: the engine's score of a draw it sees (repetition,
+// fortress, dead material), drawn far more often than an eval near 0. A form says which of
+// alpha, beta, tau, kappa, the map, zeta and g it has.
 namespace wdl::human {
 
 enum class HumanForm {
@@ -36,8 +38,9 @@ enum class HumanForm {
     LevelTempoDifference,       // level+difference + tau linear in l
     TempoCeilingDifference,     // level+difference+tempo + kappa, the ceiling's extra pawns
     TempoCeilingMapDifference,  // level+difference+tempo+ceiling + the eval map's displacements
+    TempoCeilingMapZeroDifference,  // level+difference+tempo+ceiling+map + zeta at a 0.00
 };
-inline constexpr std::array<util::EnumName<HumanForm>, 9> kHumanFormNames = {{
+inline constexpr std::array<util::EnumName<HumanForm>, 10> kHumanFormNames = {{
     {HumanForm::Flat, "flat"},
     {HumanForm::Difference, "difference"},
     {HumanForm::Level, "level"},
@@ -47,6 +50,7 @@ inline constexpr std::array<util::EnumName<HumanForm>, 9> kHumanFormNames = {{
     {HumanForm::LevelTempoDifference, "level+difference+tempo1"},
     {HumanForm::TempoCeilingDifference, "level+difference+tempo+ceiling"},
     {HumanForm::TempoCeilingMapDifference, "level+difference+tempo+ceiling+map"},
+    {HumanForm::TempoCeilingMapZeroDifference, "level+difference+tempo+ceiling+map+zero"},
 }};
 std::string_view human_form_name(HumanForm form);
 std::optional<HumanForm> human_form_from_name(std::string_view name);
@@ -66,6 +70,10 @@ inline constexpr std::array<double, 5> kEvalMapKnots = {1, 2, 3, 5, 7};
 // The hat function of knot `knot` (1 there, falling linearly to 0 at the neighbouring knots,
 // 0 and 10 at the ends) at `pawns` >= 0: how much of the knot's displacement an eval gets.
 double eval_map_weight(std::size_t knot, double pawns);
+// An eval shown as 0.00: the count file's key 0, which holds the displayed centipawns -2 to 2
+// (bin_eval rounds to 5; on lichess's rapid games 92 % of them are exactly 0).
+inline constexpr double kZeroEvalBelow = 2.5;
+inline bool is_zero_eval(double cp) { return cp > -kZeroEvalBelow && cp < kZeroEvalBelow; }
 inline constexpr std::size_t kMostEvalTerms = 1 + kEvalMapKnots.size();  // kappa and the map
 using EvalTerms = std::array<double, kMostEvalTerms>;
 
@@ -74,18 +82,21 @@ int level_terms(HumanForm form);
 int tempo_terms(HumanForm form);
 bool has_ceiling(HumanForm form);
 bool has_eval_map(HumanForm form);
+bool has_zero_eval(HumanForm form);
 bool has_difference(HumanForm form);
-// Where tau0 is in the parameters (after beta), kappa (after tau) and the map (after kappa).
+// Where tau0 is in the parameters (after beta), kappa (after tau), the map (after kappa) and
+// zeta (after the map).
 std::size_t tempo_index(HumanForm form);
 std::size_t ceiling_index(HumanForm form);
 std::size_t eval_map_index(HumanForm form);
+std::size_t zero_eval_index(HumanForm form);
 // The parameters that move the eval itself: kappa and the map's, from ceiling_index on.
 int eval_terms(HumanForm form);
-// 8 + 2 level_terms + tempo_terms + eval_terms + has_difference: A0..A3, B0..B3, alpha1..,
-// beta1.., tau0.., kappa, map1.., g.
+// 8 + 2 level_terms + tempo_terms + eval_terms + has_zero_eval + has_difference: A0..A3,
+// B0..B3, alpha1.., beta1.., tau0.., kappa, map1.., zeta, g.
 int parameter_count(HumanForm form);
 // "A0" ... "A3", "B0" ... "B3", "alpha1" ..., "beta1" ..., "tau0" ..., "kappa", "map1",
-// "map2", "map3", "map5", "map7" (the knot in pawns), "g": the parameters' order.
+// "map2", "map3", "map5", "map7" (the knot in pawns), "zeta", "g": the parameters' order.
 std::vector<std::string> parameter_names(HumanForm form);
 
 // One of the curves a and b: the cubic in t of the parameters from `cubic`, and the factor exp
@@ -107,9 +118,12 @@ struct HumanModel {
     HumanForm form = HumanForm::Flat;
     std::vector<double> parameters;  // parameter_count(form), in parameter_names' order
 
-    // The curves at a situation, in pawns; b is not guaranteed positive away from the data.
+    // The curves at a situation, in pawns, at an eval not shown as 0.00 (a there is
+    // a(at) * zero_eval_factor(cp)); b is not guaranteed positive away from the data.
     double a(const Situation& at) const;
     double b(const Situation& at) const;
+    // exp(zeta) at an eval shown as 0.00 in a form with the zero term, else 1.
+    double zero_eval_factor(double cp) const;
     // The logit shift tau(l) + g d of the side to move and the rating difference.
     double shift(const Situation& at) const;
     // The eval in pawns that the curves read at displayed centipawns `cp`: clamped to +-10,

@@ -14,6 +14,9 @@ double student_t_cdf(double t, double dof);
 // The p-quantile of Student's t with dof > 0 degrees of freedom, 0 < p < 1.
 double student_t_quantile(double p, double dof);
 
+// P(F > f) for Fisher's F with d1 > 0 and d2 > 0 degrees of freedom (1 for f <= 0).
+double f_upper_tail(double f, double d1, double d2);
+
 // The p-quantile of a sample (linear interpolation between order statistics, numpy's default);
 // the values are sorted in place.
 double sample_quantile(std::span<double> values, double p);

@@ -98,14 +98,14 @@ struct PerturbedModels {
     }
 };
 
-// g^T sigma g: the variance of a prediction whose gradient in the parameters is g.
-double delta_method_variance(const std::vector<double>& gradient,
-                             const std::vector<std::vector<double>>& covariance) {
-    double variance = 0;
-    for (std::size_t i = 0; i < gradient.size(); ++i)
-        for (std::size_t j = 0; j < gradient.size(); ++j)
-            variance += gradient[i] * covariance[i][j] * gradient[j];
-    return variance;
+// x^T sigma y: the covariance of two predictions whose gradients in the parameters are x and
+// y (the variance of one, for x = y).
+double delta_method_covariance(const std::vector<double>& x, const std::vector<double>& y,
+                               const std::vector<std::vector<double>>& covariance) {
+    double product = 0;
+    for (std::size_t i = 0; i < x.size(); ++i)
+        for (std::size_t j = 0; j < y.size(); ++j) product += x[i] * covariance[i][j] * y[j];
+    return product;
 }
 
 double mean_rating(const HumanCell& cell) { return (cell.rating + cell.opponent_rating) / 2.0; }
@@ -144,7 +144,7 @@ CalibrationTest calibration_test(const GroupSums& sums,
     }
     // Each group's deviation from the residuals (the ratio estimator's linearization, as
     // stats::grouped_mean), and their products summed over the groups.
-    Eigen::MatrixXd games = Eigen::MatrixXd::Zero(k, k);
+    Eigen::MatrixXd residual_covariance = Eigen::MatrixXd::Zero(k, k);
     for (std::size_t g = 0; g < sums.positions.size(); ++g) {
         if (sums.positions[g] == 0) continue;
         Eigen::VectorXd deviation(k);
@@ -154,22 +154,18 @@ CalibrationTest calibration_test(const GroupSums& sums,
                             residual[j] * sums.bin_positions[i][g]) /
                            totals[std::size_t(j)];
         }
-        games += deviation * deviation.transpose();
+        residual_covariance += deviation * deviation.transpose();
     }
-    games *= double(test.groups) / double(test.groups - 1);
+    residual_covariance *= double(test.groups) / double(test.groups - 1);
     if (!covariance.empty())
         for (Eigen::Index j = 0; j < k; ++j)
-            for (Eigen::Index m = 0; m < k; ++m) {
-                const auto& x = sums.bin_gradient[bins[std::size_t(j)]];
-                const auto& y = sums.bin_gradient[bins[std::size_t(m)]];
-                double product = 0;
-                for (std::size_t p = 0; p < x.size(); ++p)
-                    for (std::size_t q = 0; q < y.size(); ++q)
-                        product += x[p] * covariance[p][q] * y[q];
-                games(j, m) += fold_variance_factor * product /
-                               (totals[std::size_t(j)] * totals[std::size_t(m)]);
-            }
-    const Eigen::LDLT<Eigen::MatrixXd> factored(games);
+            for (Eigen::Index m = 0; m < k; ++m)
+                residual_covariance(j, m) +=
+                    fold_variance_factor *
+                    delta_method_covariance(sums.bin_gradient[bins[std::size_t(j)]],
+                                            sums.bin_gradient[bins[std::size_t(m)]], covariance) /
+                    (totals[std::size_t(j)] * totals[std::size_t(m)]);
+    const Eigen::LDLT<Eigen::MatrixXd> factored(residual_covariance);
     if (factored.info() != Eigen::Success || !factored.isPositive()) {
         test.bins = 0;  // a covariance that cannot be inverted judges nothing
         return test;
@@ -328,7 +324,8 @@ HumanComparison compare_held_out(const HumanData& data, const HumanModel& start,
                     // The covariance is positive semi-definite; max() only absorbs rounding.
                     reliability.predicted_error =
                         std::sqrt(fold_variance_factor *
-                                  std::max(0.0, delta_method_variance(mean_gradient, covariance)));
+                                  std::max(0.0, delta_method_covariance(
+                                                    mean_gradient, mean_gradient, covariance)));
                 }
                 band.reliability[p].push_back(reliability);
             }

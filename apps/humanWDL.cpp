@@ -39,7 +39,8 @@ int wdl::programs::humanWDL(int argc, char** argv) {
                "eval at lichess's +-10 pawns display ceiling as 10 + kappa, map reads the eval "
                "below it through a piecewise-linear map that moves the knots at 1, 2, 3, 5 and "
                "7 pawns, zero multiplies a by exp(zeta) where the eval is shown as 0.00 (the "
-               "engine's score of a draw it sees)")
+               "engine's score of a draw it sees), slip moves the side to move's eval by eta "
+               "times its size (a person gives away more on the move the larger the eval)")
             ->delimiter(','),
         choices(wdl::human::kHumanFormNames));
     app.add_option("--folds", options.folds,

@@ -18,7 +18,8 @@ std::string list_of(const std::vector<double>& values, std::size_t begin, std::s
     return "[" + items + "]";
 }
 
-// Per class: [A0..A3], [B0..B3], [alpha1..], [beta1..], [tau0..], kappa, [map1..], zeta, g;
+// Per class: [A0..A3], [B0..B3], [alpha1..], [beta1..], [tau0..], kappa, [map1..], eta, zeta,
+// g;
 // as the language's literal lines.
 std::vector<std::string> class_rows(const human::HumanModelFile& file) {
     std::vector<std::string> rows;
@@ -34,15 +35,17 @@ std::vector<std::string> class_rows(const human::HumanModelFile& file) {
         const std::size_t map = human::eval_map_index(entry.model.form);
         const std::size_t map_end =
             map + (human::has_eval_map(entry.model.form) ? human::kEvalMapKnots.size() : 0);
+        const double eta =
+            human::has_slip(entry.model.form) ? p[human::slip_index(entry.model.form)] : 0.0;
         const double zeta = human::has_zero_eval(entry.model.form)
                                 ? p[human::zero_eval_index(entry.model.form)]
                                 : 0.0;
         rows.push_back(fmt::format(
-            "\"{}\": [{}, {}, {}, {}, {}, {}, {}, {}, {}]", counts::speed_class_name(entry.speed),
-            list_of(p, 0, human::kCurveTerms), list_of(p, human::kCurveTerms, levels),
-            list_of(p, levels, levels + terms), list_of(p, levels + terms, levels + 2 * terms),
-            list_of(p, tempo, tempo_end), literal(kappa), list_of(p, map, map_end), literal(zeta),
-            literal(g)));
+            "\"{}\": [{}, {}, {}, {}, {}, {}, {}, {}, {}, {}]",
+            counts::speed_class_name(entry.speed), list_of(p, 0, human::kCurveTerms),
+            list_of(p, human::kCurveTerms, levels), list_of(p, levels, levels + terms),
+            list_of(p, levels + terms, levels + 2 * terms), list_of(p, tempo, tempo_end),
+            literal(kappa), list_of(p, map, map_end), literal(eta), literal(zeta), literal(g)));
     }
     return rows;
 }
@@ -69,8 +72,9 @@ std::vector<std::string> conventions(const human::HumanModelFile& file) {
         "tau a polynomial in l (tau0 + tau1 l + ...; the side to move's shift, empty if none),",
         "an eval at the +-1000 cp ceiling read as +-(10 + kappa) pawns, and below it |x| read",
         "through the eval map: each of MAP_KNOTS moved by its displacement (0 and 10 stay),",
-        "linearly between them (empty: no map); at an eval shown as 0.00 (|cp| below",
-        "ZERO_EVAL_BELOW) a is a times exp(zeta) (0: no such term).",
+        "linearly between them (empty: no map), plus eta |x| with |x| clamped to 10 (the side",
+        "to move's slip, 0: none); at an eval shown as 0.00 (|cp| below ZERO_EVAL_BELOW) a is",
+        "a times exp(zeta) (0: no such term).",
         "Classes:"};
     for (const auto& entry : file.classes)
         lines.push_back(fmt::format(
@@ -92,7 +96,7 @@ std::string python_source(const human::HumanModelFile& file, std::vector<std::st
         literal(human::kZeroEvalBelow));
     text +=
         "# Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], [tau0, ...],\n"
-        "# kappa, [map1, ...], zeta, g.\n"
+        "# kappa, [map1, ...], eta, zeta, g.\n"
         "MODELS = {\n";
     for (const auto& row : class_rows(file)) text += "    " + row + ",\n";
     text += "}\n\n\n";
@@ -141,21 +145,22 @@ std::string python_source(const human::HumanModelFile& file, std::vector<std::st
         "    if pawns <= at:\n"
         "        return (pawns - below) / (at - below)\n"
         "    return (above - pawns) / (above - at)\n\n\n"
-        "def _pawns(cp, kappa, moves):\n"
+        "def _pawns(cp, kappa, moves, eta):\n"
         "    x = min(max(cp, -CP_CEILING), CP_CEILING) / 100\n"
+        "    slip = eta * abs(x)\n"
         "    sign = -1.0 if cp < 0 else 1.0\n"
         "    if abs(cp) >= CP_CEILING:\n"
-        "        return x + sign * kappa\n"
+        "        return x + sign * kappa + slip\n"
         "    for knot, move in enumerate(moves):\n"
         "        x += sign * _map_weight(knot, abs(cp) / 100) * move\n"
-        "    return x\n\n\n"
+        "    return x + slip\n\n\n"
         "def wdl(cp, material, move, elo, opponent_elo, time_control):\n"
         "    \"\"\"(win, draw, loss) of the side to move; see the header.\"\"\"\n"
         "    speed = speed_class(time_control)\n"
         "    if speed not in MODELS:\n"
         "        raise ValueError(\"no model of \" + speed + \" games\")\n"
-        "    a_cubic, b_cubic, alpha, beta, tau, kappa, moves, zeta, g = MODELS[speed]\n"
-        "    x = _pawns(cp, kappa, moves)\n"
+        "    a_cubic, b_cubic, alpha, beta, tau, kappa, moves, eta, zeta, g = MODELS[speed]\n"
+        "    x = _pawns(cp, kappa, moves, eta)\n"
         "    t = material / MATERIAL_TARGET\n"
         "    l = ((elo + opponent_elo) / 2 - LEVEL_CENTRE) / RATING_SCALE\n"
         "    a = _curve(a_cubic, alpha, t, l)\n"
@@ -184,7 +189,7 @@ std::string javascript_source(const human::HumanModelFile& file, std::vector<std
         literal(human::kZeroEvalBelow));
     text +=
         "// Per speed class: [A0..A3], [B0..B3], [alpha1, ...], [beta1, ...], [tau0, ...],\n"
-        "// kappa, [map1, ...], zeta, g.\n"
+        "// kappa, [map1, ...], eta, zeta, g.\n"
         "export const MODELS = Object.freeze({\n";
     for (const auto& row : class_rows(file)) text += "    " + row + ",\n";
     text += "});\n\n";
@@ -233,20 +238,22 @@ std::string javascript_source(const human::HumanModelFile& file, std::vector<std
         "    if (pawns <= at) return (pawns - below) / (at - below);\n"
         "    return (above - pawns) / (above - at);\n"
         "}\n\n"
-        "function pawnsOf(cp, kappa, moves) {\n"
+        "function pawnsOf(cp, kappa, moves, eta) {\n"
         "    let x = Math.min(Math.max(cp, -CP_CEILING), CP_CEILING) / 100;\n"
+        "    const slip = eta * Math.abs(x);\n"
         "    const sign = cp < 0 ? -1.0 : 1.0;\n"
-        "    if (Math.abs(cp) >= CP_CEILING) return x + sign * kappa;\n"
+        "    if (Math.abs(cp) >= CP_CEILING) return x + sign * kappa + slip;\n"
         "    for (let knot = 0; knot < moves.length; ++knot)\n"
         "        x += sign * mapWeight(knot, Math.abs(cp) / 100) * moves[knot];\n"
-        "    return x;\n"
+        "    return x + slip;\n"
         "}\n\n"
         "// [win, draw, loss] of the side to move; see the header.\n"
         "export function wdl(cp, material, move, elo, opponentElo, timeControl) {\n"
         "    const speed = speedClass(timeControl);\n"
         "    if (!(speed in MODELS)) throw new Error(\"no model of \" + speed + \" games\");\n"
-        "    const [aCubic, bCubic, alpha, beta, tau, kappa, moves, zeta, g] = MODELS[speed];\n"
-        "    const x = pawnsOf(cp, kappa, moves);\n"
+        "    const [aCubic, bCubic, alpha, beta, tau, kappa, moves, eta, zeta, g] = "
+        "MODELS[speed];\n"
+        "    const x = pawnsOf(cp, kappa, moves, eta);\n"
         "    const t = material / MATERIAL_TARGET;\n"
         "    const l = ((elo + opponentElo) / 2 - LEVEL_CENTRE) / RATING_SCALE;\n"
         "    let a = curve(aCubic, alpha, t, l);\n"

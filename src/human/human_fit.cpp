@@ -37,7 +37,7 @@ constexpr int kMostParameters = 20;
 using Vector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMostParameters, 1>;
 using Matrix =
     Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMostParameters, kMostParameters>;
-// A cell's logits move with a, r = 1 / b, g, tau and the eval's own terms (kappa, the map).
+// A cell's logits move with a, r = 1 / b, g, tau and the eval's own terms (kappa, the map, eta).
 constexpr int kLogitTerms = 4;
 
 // One of the curves a or b at a unit with its derivatives in the parameters: a cubic in t
@@ -93,9 +93,10 @@ double tempo_at(const HumanModel& model, double l) {
 }
 
 // What the cells of one unit add up to, in the basis (grad a, grad r, e_g, grad tau, e_kappa,
-// e_map...) of their logits' gradients (r = 1 / b): z_w = (x + sum_j e_j theta_j - a) r + tau +
-// g d and z_l = (-x - sum_j e_j theta_j - a) r - tau - g d, e_j the eval's own terms
-// (HumanModel::pawns_gradient: the sign of an eval at the ceiling for kappa, the map's weights).
+// e_map..., e_eta) of their logits' gradients (r = 1 / b): z_w = (x + sum_j e_j theta_j - a) r +
+// tau + g d and z_l = (-x - sum_j e_j theta_j - a) r - tau - g d, e_j the eval's own terms
+// (HumanModel::pawns_gradient: the sign of an eval at the ceiling for kappa, the map's weights,
+// the eval's size for eta).
 // Of fixed size per number of eval terms: the cells' loop is the fit's hot path.
 template <int Evals>
 struct UnitSums {
@@ -232,6 +233,9 @@ LossDerivatives human_loss(const HumanData& data, const HumanModel& model,
             return loss_with_evals<0>(data, model, weights, derivatives);
         case 1:
             return loss_with_evals<1>(data, model, weights, derivatives);
+        case int(1 + kEvalMapKnots.size()):
+            return loss_with_evals<int(1 + kEvalMapKnots.size())>(data, model, weights,
+                                                                  derivatives);
         case int(kMostEvalTerms):
             return loss_with_evals<int(kMostEvalTerms)>(data, model, weights, derivatives);
         default:
@@ -294,6 +298,8 @@ std::optional<NestedStart> nested_start(HumanForm form) {
                                kEvalMapKnots.size()};
         case HumanForm::TempoCeilingMapZeroDifference:
             return NestedStart{HumanForm::TempoCeilingMapDifference, zero_eval_index(form), 1};
+        case HumanForm::TempoCeilingMapZeroSlipDifference:
+            return NestedStart{HumanForm::TempoCeilingMapZeroDifference, slip_index(form), 1};
         default:
             return std::nullopt;
     }

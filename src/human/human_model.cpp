@@ -27,6 +27,7 @@ int level_terms(HumanForm form) {
         case HumanForm::TempoCeilingDifference:
         case HumanForm::TempoCeilingMapDifference:
         case HumanForm::TempoCeilingMapZeroDifference:
+        case HumanForm::TempoCeilingMapZeroSlipDifference:
             return 1;
         case HumanForm::QuadraticDifference:
             return 2;
@@ -40,6 +41,7 @@ int tempo_terms(HumanForm form) {
         case HumanForm::TempoCeilingDifference:
         case HumanForm::TempoCeilingMapDifference:
         case HumanForm::TempoCeilingMapZeroDifference:
+        case HumanForm::TempoCeilingMapZeroSlipDifference:
             return 1;
         case HumanForm::LevelTempoDifference:
             return 2;
@@ -56,10 +58,15 @@ bool has_eval_map(HumanForm form) {
     return form == HumanForm::TempoCeilingMapDifference || has_zero_eval(form);
 }
 
-bool has_zero_eval(HumanForm form) { return form == HumanForm::TempoCeilingMapZeroDifference; }
+bool has_zero_eval(HumanForm form) {
+    return form == HumanForm::TempoCeilingMapZeroDifference || has_slip(form);
+}
+
+bool has_slip(HumanForm form) { return form == HumanForm::TempoCeilingMapZeroSlipDifference; }
 
 int eval_terms(HumanForm form) {
-    return (has_ceiling(form) ? 1 : 0) + (has_eval_map(form) ? int(kEvalMapKnots.size()) : 0);
+    return (has_ceiling(form) ? 1 : 0) + (has_eval_map(form) ? int(kEvalMapKnots.size()) : 0) +
+           (has_slip(form) ? 1 : 0);
 }
 
 double eval_map_weight(std::size_t knot, double pawns) {
@@ -85,9 +92,11 @@ std::size_t eval_map_index(HumanForm form) {
     return ceiling_index(form) + (has_ceiling(form) ? 1 : 0);
 }
 
-std::size_t zero_eval_index(HumanForm form) {
+std::size_t slip_index(HumanForm form) {
     return eval_map_index(form) + (has_eval_map(form) ? kEvalMapKnots.size() : 0);
 }
+
+std::size_t zero_eval_index(HumanForm form) { return slip_index(form) + (has_slip(form) ? 1 : 0); }
 
 int parameter_count(HumanForm form) {
     return 2 * kCurveTerms + 2 * level_terms(form) + tempo_terms(form) + eval_terms(form) +
@@ -104,6 +113,7 @@ std::vector<std::string> parameter_names(HumanForm form) {
     if (has_ceiling(form)) names.emplace_back("kappa");
     if (has_eval_map(form))
         for (double knot : kEvalMapKnots) names.push_back(fmt::format("map{:g}", knot));
+    if (has_slip(form)) names.emplace_back("eta");
     if (has_zero_eval(form)) names.emplace_back("zeta");
     if (has_difference(form)) names.emplace_back("g");
     return names;
@@ -173,9 +183,13 @@ EvalTerms HumanModel::pawns_gradient(double cp) const {
     const bool at_ceiling = std::abs(cp) >= kCpCeiling;
     std::size_t next = 0;
     if (has_ceiling(form)) gradient[next++] = at_ceiling ? sign : 0.0;
-    if (has_eval_map(form) && !at_ceiling)
-        for (std::size_t knot = 0; knot < kEvalMapKnots.size(); ++knot)
-            gradient[next + knot] = sign * eval_map_weight(knot, std::abs(cp) / 100);
+    if (has_eval_map(form)) {
+        if (!at_ceiling)
+            for (std::size_t knot = 0; knot < kEvalMapKnots.size(); ++knot)
+                gradient[next + knot] = sign * eval_map_weight(knot, std::abs(cp) / 100);
+        next += kEvalMapKnots.size();
+    }
+    if (has_slip(form)) gradient[next] = std::min(std::abs(cp), kCpCeiling) / 100;
     return gradient;
 }
 

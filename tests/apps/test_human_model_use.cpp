@@ -20,7 +20,7 @@ using namespace wdl::testing;
 namespace {
 
 // Rapid: the form with the level, the side to move's shift, the ceiling's kappa and the
-// difference; blitz: the rating-blind one; classical: rapid's with the eval map and zeta.
+// difference; blitz: the rating-blind one; classical: rapid's with the eval map, eta and zeta.
 constexpr const char* kModel = R"({
   "kind": "wdlfit human model", "version": 1, "materialTarget": 58, "levelCentre": 1500,
   "ratingScale": 400, "cpCeiling": 1000,
@@ -36,11 +36,11 @@ constexpr const char* kModel = R"({
      "parameters": [0.9, 0.5, 0, 0, 1.9, 0.2, 0, 0],
      "standardErrors": null, "covariance": null, "positions": 1000, "matePositions": 0,
      "groups": 16, "ratingRange": [650, 2750]},
-    {"speed": "classical", "form": "level+difference+tempo+ceiling+map+zero",
+    {"speed": "classical", "form": "level+difference+tempo+ceiling+map+zero+slip",
      "parameterNames": ["A0","A1","A2","A3","B0","B1","B2","B3","alpha1","beta1","tau0","kappa",
-                        "map1","map2","map3","map5","map7","zeta","g"],
+                        "map1","map2","map3","map5","map7","eta","zeta","g"],
      "parameters": [1.0, 0.6, -0.1, 0.02, 1.8, 0.2, 0.05, -0.01, -0.1, -0.35, -0.08, 1.5,
-                    0.5, 0.3, 0, -0.6, -0.8, 0.45, 0.6],
+                    0.5, 0.3, 0, -0.6, -0.8, -0.04, 0.45, 0.6],
      "standardErrors": null, "covariance": null, "positions": 1000, "matePositions": 0,
      "groups": 16, "ratingRange": [650, 2750]}]})";
 
@@ -60,8 +60,9 @@ std::array<double, 3> rapid_by_hand(double cp, double material, double elo, doub
 }
 
 // The classical class's W/D/L: below the ceiling, the eval read by interpolating linearly
-// between the moved knots (0, 0), (1, 1.5), (2, 2.3), (3, 3), (5, 4.4), (7, 6.2), (10, 10);
-// a times exp(zeta) at an eval shown as 0.00 (-2 to 2 cp).
+// between the moved knots (0, 0), (1, 1.5), (2, 2.3), (3, 3), (5, 4.4), (7, 6.2), (10, 10),
+// then moved by eta times the clamped eval's size; a times exp(zeta) at an eval shown as 0.00
+// (-2 to 2 cp).
 std::array<double, 3> classical_by_hand(double cp, double material, double elo, double opponent) {
     const double t = material / 58, l = ((elo + opponent) / 2 - 1500) / 400,
                  d = (elo - opponent) / 400;
@@ -78,7 +79,7 @@ std::array<double, 3> classical_by_hand(double cp, double material, double elo, 
                 (moved[k + 1] - moved[k]) * (pawns - knots[k]) / (knots[k + 1] - knots[k]);
             break;
         }
-    x = std::copysign(x, cp);
+    x = std::copysign(x, cp) - 0.04 * std::min(pawns, 10.0);
     const double s = -0.08 + 0.6 * d;
     const double win = logistic((x - a) / b + s), loss = logistic((-x - a) / b - s);
     return {win, 1 - win - loss, loss};

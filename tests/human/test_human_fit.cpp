@@ -33,6 +33,7 @@ HumanModel truth(HumanForm form) {
         for (std::size_t k = 0; k < displacements.size(); ++k)
             model.parameters[eval_map_index(form) + k] = displacements[k];
     }
+    if (has_slip(form)) model.parameters[slip_index(form)] = -0.05;          // eta
     if (has_zero_eval(form)) model.parameters[zero_eval_index(form)] = 0.4;  // zeta
     if (has_difference(form)) model.parameters.back() = 0.5;
     return model;
@@ -87,10 +88,10 @@ HumanData synthetic_data(HumanForm form, std::uint64_t seed, std::uint64_t games
 }  // namespace
 
 TEST_CASE("The loss's derivatives are those of its finite differences", "[human][fit]") {
-    const HumanForm form =
-        GENERATE(HumanForm::QuadraticDifference, HumanForm::LevelTempoDifference,
-                 HumanForm::TempoCeilingDifference, HumanForm::TempoCeilingMapDifference,
-                 HumanForm::TempoCeilingMapZeroDifference);
+    const HumanForm form = GENERATE(
+        HumanForm::QuadraticDifference, HumanForm::LevelTempoDifference,
+        HumanForm::TempoCeilingDifference, HumanForm::TempoCeilingMapDifference,
+        HumanForm::TempoCeilingMapZeroDifference, HumanForm::TempoCeilingMapZeroSlipDifference);
     INFO(human_form_name(form));
     // Synthetic games seldom reach the ceiling: kappa's derivatives need the exact grid's.
     const HumanData data =
@@ -121,7 +122,7 @@ TEST_CASE("The fit gives back a model from its exact probabilities", "[human][fi
          {HumanForm::Flat, HumanForm::LevelDifference, HumanForm::QuadraticDifference,
           HumanForm::TempoDifference, HumanForm::LevelTempoDifference,
           HumanForm::TempoCeilingDifference, HumanForm::TempoCeilingMapDifference,
-          HumanForm::TempoCeilingMapZeroDifference}) {
+          HumanForm::TempoCeilingMapZeroDifference, HumanForm::TempoCeilingMapZeroSlipDifference}) {
         const HumanModel model = truth(form);
         const HumanFit fit = fit_human_model(exact_data(model, 4), form);
         INFO(human_form_name(form) << ": " << fit.failure);

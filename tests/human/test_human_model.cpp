@@ -150,6 +150,38 @@ TEST_CASE("An eval shown as 0.00 widens the draws by exp(zeta)", "[human][model]
     CHECK(without.zero_eval_factor(0) == 1);
 }
 
+TEST_CASE("The slip moves the side to move's eval by eta times its size", "[human][model]") {
+    HumanModel model = starting_model(HumanForm::TempoCeilingMapZeroSlipDifference, 1.5, 2.0);
+    const auto names = parameter_names(model.form);
+    CHECK(parameter_count(model.form) == 20);
+    CHECK(names[slip_index(model.form)] == "eta");
+    CHECK(names[slip_index(model.form) - 1] == "map7");
+    CHECK(names[zero_eval_index(model.form)] == "zeta");
+    CHECK(names.back() == "g");
+    model.parameters[slip_index(model.form)] = -0.05;
+    model.parameters[ceiling_index(model.form)] = 2;  // kappa
+    model.parameters[tempo_index(model.form)] = -0.1;
+    // Map at the identity: x + eta |x|, |x| clamped to 10 also at the ceiling (10 + kappa).
+    CHECK(model.pawns(300) == Approx(3 - 0.15).epsilon(1e-15));
+    CHECK(model.pawns(-300) == Approx(-3 - 0.15).epsilon(1e-15));
+    CHECK(model.pawns(0) == 0);
+    CHECK(model.pawns(1000) == Approx(12 - 0.5).epsilon(1e-15));
+    CHECK(model.pawns(-100000) == Approx(-12 - 0.5).epsilon(1e-15));
+    // Both logits read the moved eval, whichever side of 0 it is.
+    const Situation at{58, 1500, 1500};
+    for (double cp : {-300.0, 300.0, 1000.0}) {
+        INFO(cp);
+        const double x =
+            cp / 100 + (cp >= 1000 ? 2 : 0) - 0.05 * std::min(std::abs(cp), 1000.0) / 100;
+        const auto wdl = model.wdl(cp, at);
+        CHECK(wdl[0] == Approx(1 / (1 + std::exp(-((x - 1.5) / 2.0 - 0.1)))).epsilon(1e-14));
+        CHECK(wdl[2] == Approx(1 / (1 + std::exp(-((-x - 1.5) / 2.0 + 0.1)))).epsilon(1e-14));
+    }
+    // The derivative in eta is the clamped eval's size.
+    CHECK(model.pawns_gradient(-450)[std::size_t(eval_terms(model.form)) - 1] == 4.5);
+    CHECK(model.pawns_gradient(-100000)[std::size_t(eval_terms(model.form)) - 1] == 10);
+}
+
 TEST_CASE("lichess's Win% as an expected score, by hand", "[human][baselines]") {
     // 1 / (1 + exp(-0.00368208 cp)), cp clamped to +-1000.
     CHECK(lichess_expected_score(0) == 0.5);

@@ -24,8 +24,11 @@
 // stay): people's results rise faster than one logistic over the first pawns and slower over
 // the next (docs/human-games.md, "Calibration"). A form with the zero term multiplies a by
 // exp(zeta) where the eval is shown as 0.00: the engine's score of a draw it sees (repetition,
-// fortress, dead material), drawn far more often than an eval near 0. A form says which of
-// alpha, beta, tau, kappa, the map, zeta and g it has.
+// fortress, dead material), drawn far more often than an eval near 0. A form with the slip adds
+// eta |x| to the side to move's eval (x clamped to +-10): a person gives away more on the move
+// the larger the eval, so tau alone over-rates the side to move in lopsided positions and
+// under-rates it in level ones. A form says which of alpha, beta, tau, kappa, the map, eta,
+// zeta and g it has.
 namespace wdl::human {
 
 enum class HumanForm {
@@ -38,9 +41,10 @@ enum class HumanForm {
     LevelTempoDifference,       // level+difference + tau linear in l
     TempoCeilingDifference,     // level+difference+tempo + kappa, the ceiling's extra pawns
     TempoCeilingMapDifference,  // level+difference+tempo+ceiling + the eval map's displacements
-    TempoCeilingMapZeroDifference,  // level+difference+tempo+ceiling+map + zeta at a 0.00
+    TempoCeilingMapZeroDifference,      // level+difference+tempo+ceiling+map + zeta at a 0.00
+    TempoCeilingMapZeroSlipDifference,  // level+difference+tempo+ceiling+map+zero + eta |x|
 };
-inline constexpr std::array<util::EnumName<HumanForm>, 10> kHumanFormNames = {{
+inline constexpr std::array<util::EnumName<HumanForm>, 11> kHumanFormNames = {{
     {HumanForm::Flat, "flat"},
     {HumanForm::Difference, "difference"},
     {HumanForm::Level, "level"},
@@ -51,6 +55,7 @@ inline constexpr std::array<util::EnumName<HumanForm>, 10> kHumanFormNames = {{
     {HumanForm::TempoCeilingDifference, "level+difference+tempo+ceiling"},
     {HumanForm::TempoCeilingMapDifference, "level+difference+tempo+ceiling+map"},
     {HumanForm::TempoCeilingMapZeroDifference, "level+difference+tempo+ceiling+map+zero"},
+    {HumanForm::TempoCeilingMapZeroSlipDifference, "level+difference+tempo+ceiling+map+zero+slip"},
 }};
 std::string_view human_form_name(HumanForm form);
 std::optional<HumanForm> human_form_from_name(std::string_view name);
@@ -74,29 +79,34 @@ double eval_map_weight(std::size_t knot, double pawns);
 // (bin_eval rounds to 5; on lichess's rapid games 92 % of them are exactly 0).
 inline constexpr double kZeroEvalBelow = 2.5;
 inline bool is_zero_eval(double cp) { return cp > -kZeroEvalBelow && cp < kZeroEvalBelow; }
-inline constexpr std::size_t kMostEvalTerms = 1 + kEvalMapKnots.size();  // kappa and the map
+// kappa, the map and eta.
+inline constexpr std::size_t kMostEvalTerms = 1 + kEvalMapKnots.size() + 1;
 using EvalTerms = std::array<double, kMostEvalTerms>;
 
-// The number of terms of alpha (and of beta), of tau, and whether kappa and g are there.
+// The number of terms of alpha (and of beta), of tau, and whether kappa, the map, eta, zeta
+// and g are there.
 int level_terms(HumanForm form);
 int tempo_terms(HumanForm form);
 bool has_ceiling(HumanForm form);
 bool has_eval_map(HumanForm form);
+bool has_slip(HumanForm form);
 bool has_zero_eval(HumanForm form);
 bool has_difference(HumanForm form);
-// Where tau0 is in the parameters (after beta), kappa (after tau), the map (after kappa) and
-// zeta (after the map).
+// Where tau0 is in the parameters (after beta), kappa (after tau), the map (after kappa), eta
+// (after the map) and zeta (after eta).
 std::size_t tempo_index(HumanForm form);
 std::size_t ceiling_index(HumanForm form);
 std::size_t eval_map_index(HumanForm form);
+std::size_t slip_index(HumanForm form);
 std::size_t zero_eval_index(HumanForm form);
-// The parameters that move the eval itself: kappa and the map's, from ceiling_index on.
+// The parameters that move the eval itself: kappa, the map's and eta, from ceiling_index on.
 int eval_terms(HumanForm form);
 // 8 + 2 level_terms + tempo_terms + eval_terms + has_zero_eval + has_difference: A0..A3,
-// B0..B3, alpha1.., beta1.., tau0.., kappa, map1.., zeta, g.
+// B0..B3, alpha1.., beta1.., tau0.., kappa, map1.., eta, zeta, g.
 int parameter_count(HumanForm form);
 // "A0" ... "A3", "B0" ... "B3", "alpha1" ..., "beta1" ..., "tau0" ..., "kappa", "map1",
-// "map2", "map3", "map5", "map7" (the knot in pawns), "zeta", "g": the parameters' order.
+// "map2", "map3", "map5", "map7" (the knot in pawns), "eta", "zeta", "g": the parameters'
+// order.
 std::vector<std::string> parameter_names(HumanForm form);
 
 // One of the curves a and b: the cubic in t of the parameters from `cubic`, and the factor exp
@@ -127,9 +137,10 @@ struct HumanModel {
     // The logit shift tau(l) + g d of the side to move and the rating difference.
     double shift(const Situation& at) const;
     // The eval in pawns that the curves read at displayed centipawns `cp`: clamped to +-10,
-    // +-(10 + kappa) at the ceiling, through the eval map below it.
+    // +-(10 + kappa) at the ceiling, through the eval map below it, plus eta times the clamped
+    // eval's size (the side to move's slip: not odd in cp).
     double pawns(double cp) const;
-    // d pawns(cp) / d (kappa, map1, ...), in its first eval_terms(form) entries (the rest 0):
+    // d pawns(cp) / d (kappa, map1, ..., eta), in its first eval_terms(form) entries (the rest 0):
     // pawns(cp) is the clamped eval plus these times their parameters.
     EvalTerms pawns_gradient(double cp) const;
     // pawns(cp) from its gradient already computed (the fit needs both).

@@ -41,18 +41,22 @@ counts::HumanCounts synthetic_human_counts(const SyntheticHumanSettings& setting
     for (std::uint64_t game = 0; game < settings.games; ++game) {
         const double level = settings.level_mean + settings.level_sd * random.normal();
         const double difference = settings.difference_sd * random.normal();
-        const Situation players{0, double(rating_bin_centre(level + difference / 2)),
-                                double(rating_bin_centre(level - difference / 2))};
+        const Situation first{0, double(rating_bin_centre(level + difference / 2)),
+                              double(rating_bin_centre(level - difference / 2))};
+        const Situation second{0, first.opponent_rating, first.rating};
         const int group = counts::group_of_drawn_game(stream, game, settings.groups);
-        auto probabilities = [&](const synth::PositionShape& shape) {
+        auto probabilities = [&](const Situation& players, const synth::PositionShape& shape) {
             Situation at = players;
             at.material = shape.material;
             return settings.model.wdl(shape.eval, at);
         };
         auto shape = source.draw(random);
-        const counts::Outcome result = draw_outcome(random, probabilities(shape));
+        const counts::Outcome result = draw_outcome(random, probabilities(first, shape));
         const int length = half + int(random.below(std::uint64_t(2 * half + 1)));
         for (int i = 0; i < length; ++i) {
+            const bool opponent = settings.alternate_sides && i % 2 == 1;
+            const Situation& players = opponent ? second : first;
+            const counts::Outcome seen = opponent ? counts::opposite(result) : result;
             if (i > 0) {
                 constexpr int kMaxTries = 1000000;
                 int tries = 0;
@@ -60,9 +64,9 @@ counts::HumanCounts synthetic_human_counts(const SyntheticHumanSettings& setting
                     if (++tries > kMaxTries)
                         throw Error("the model almost never gives a drawn game's result");
                     shape = source.draw(random);
-                } while (!(random.uniform() < probabilities(shape)[std::size_t(result)]));
+                } while (!(random.uniform() < probabilities(players, shape)[std::size_t(seen)]));
             }
-            ++cells[{int(result), shape.move, shape.material, shape.eval, int(players.rating),
+            ++cells[{int(seen), shape.move, shape.material, shape.eval, int(players.rating),
                      int(players.opponent_rating), group}];
         }
     }

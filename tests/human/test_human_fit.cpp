@@ -197,3 +197,36 @@ TEST_CASE("Held-out log-loss chooses the form games were drawn from", "[human][f
     for (std::size_t f = 0; f < forms.size(); ++f)
         CHECK(one.forms[f].log_loss == several.forms[f].log_loss);
 }
+
+TEST_CASE("Synthetic games whose sides alternate count each side's positions with its result",
+          "[human][fit]") {
+    SyntheticHumanSettings settings;
+    settings.model = truth(HumanForm::TempoDifference);
+    settings.games = 1;
+    settings.positions_per_game = 40;
+    settings.difference_sd = 400;  // two distinct ratings
+    for (bool alternate : {false, true}) {
+        settings.alternate_sides = alternate;
+        const auto counts = synthetic_human_counts(settings);
+        std::uint64_t positions = 0, first_side = 0;
+        const auto& first = counts.cells.front().key;
+        for (const auto& cell : counts.cells) {
+            positions += cell.count;
+            const bool same = cell.key.rating == first.rating;
+            INFO(alternate << ": " << cell.key.rating << " against " << cell.key.opponent_rating);
+            if (same) {
+                first_side += cell.count;
+                CHECK(cell.key.position.result == first.position.result);
+            } else {
+                // The other side: the ratings swapped, the result reversed.
+                CHECK(cell.key.rating == first.opponent_rating);
+                CHECK(cell.key.opponent_rating == first.rating);
+                CHECK(cell.key.position.result == wdl::counts::opposite(first.position.result));
+            }
+        }
+        REQUIRE(first.rating != first.opponent_rating);
+        if (!alternate) CHECK(first_side == positions);
+        // Positions 0, 2, 4, ... are one side's, 1, 3, ... the other's.
+        if (alternate) CHECK(std::max(first_side, positions - first_side) == (positions + 1) / 2);
+    }
+}

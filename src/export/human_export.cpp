@@ -18,9 +18,8 @@ std::string list_of(const std::vector<double>& values, std::size_t begin, std::s
     return "[" + items + "]";
 }
 
-// Per class: [A0..A3], [B0..B3], [alpha1..], [beta1..], [tau0..], kappa, [map1..], eta, zeta,
-// g;
-// as the language's literal lines.
+// Per class: [A0..A3], [B0..B3], [alpha1..], [beta1..], [tau0..], kappa, [map1..], eta,
+// zeta, g; as the language's literal lines.
 std::vector<std::string> class_rows(const human::HumanModelFile& file) {
     std::vector<std::string> rows;
     for (const auto& entry : file.classes) {
